@@ -146,6 +146,7 @@ async function seedOrganization(store: Store) {
         lastCheckAt: NOW,
         lastResult,
         playerAlerts: null,
+        expectedRestart: null,
         playerAlertsState: null,
       };
     });

@@ -124,6 +124,7 @@ async function seedMonitors(store: Store, now: number): Promise<string> {
         lastCheckAt: now,
         lastResult,
         playerAlerts: null,
+        expectedRestart: null,
         playerAlertsState: null,
       };
     });

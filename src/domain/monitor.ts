@@ -1,10 +1,12 @@
 // A monitor: what to check (type + config), where it runs, its current state; the fields every writer shares and their rules.
 import { z } from 'zod';
+import { expectedRestartSchema } from './expected-restart.js';
 import { intIn, stableKey, text } from './fields.js';
 import { LIMITS, MONITOR_LIMITS } from './limits.js';
 import type { CheckSource, MonitorState, MonitorType, RunOn } from './monitor-type.js';
 import type { Ownership } from './ownership.js';
 import { type PlayerAlerts, playerAlertsSchema } from './player-alerts.js';
+import type { RecurrenceSlot } from './recurrence.js';
 
 export interface LatestResult {
   checkedAt: number;
@@ -46,6 +48,8 @@ export interface Monitor extends Ownership {
   tags: string[];
   /** Alerts on the players, queue, version and map a game server reports; null: none. */
   playerAlerts: PlayerAlerts | null;
+  /** When it restarts on purpose (counts as under maintenance then, domain/expected-restart.ts); null: never. */
+  expectedRestart: RecurrenceSlot[] | null;
 }
 
 /**
@@ -69,6 +73,7 @@ export type MonitorSpec = Pick<
   notify?: string[] | null | undefined;
   tags?: string[] | undefined;
   playerAlerts?: PlayerAlerts | null | undefined;
+  expectedRestart?: RecurrenceSlot[] | null | undefined;
 };
 
 /**
@@ -128,7 +133,9 @@ export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean
     current.degradedLatencyMs !== spec.degradedLatencyMs ||
     (spec.notify !== undefined && JSON.stringify(current.notify) !== JSON.stringify(spec.notify)) ||
     (spec.tags !== undefined && JSON.stringify(current.tags) !== JSON.stringify(spec.tags)) ||
-    (spec.playerAlerts !== undefined && JSON.stringify(current.playerAlerts) !== JSON.stringify(spec.playerAlerts))
+    (spec.playerAlerts !== undefined && JSON.stringify(current.playerAlerts) !== JSON.stringify(spec.playerAlerts)) ||
+    (spec.expectedRestart !== undefined &&
+      JSON.stringify(current.expectedRestart) !== JSON.stringify(spec.expectedRestart))
   );
 }
 
@@ -177,6 +184,7 @@ export const monitorFields = {
       `Labels to filter monitors by in the dashboard and the API (\`?tag=\`): up to ${MONITOR_LIMITS.tags}, each 1 to 40 of a-z, 0-9, "-", "_", ".".`,
     ),
   playerAlerts: playerAlertsSchema,
+  expectedRestart: expectedRestartSchema,
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, {

@@ -1,5 +1,7 @@
 // A notification channel's rules as pure functions: which events it gets (its scope), and the timing rules' defaults,
 // holds, reminders and maintenance cover. The outbox, the send-time gate and the reminders runner apply them.
+
+import { restartExpectedAt } from './expected-restart.js';
 import { RULE_LIMITS } from './limits.js';
 import type { NotificationRules } from './notification.js';
 import { activeAt, type RecurrenceSlot } from './recurrence.js';
@@ -113,14 +115,16 @@ export interface WindowCover {
 /**
  * Whether a maintenance window in progress at `at` covers a monitor: naming it (wherever it is shown), or on a page
  * that shows it, either page-wide or naming one of the components that show it (what the page itself shows as
- * "maintenance").
+ * "maintenance"), or in the monitor's own expected restart.
  */
 export function underMaintenance(
   at: number,
   monitorId: string,
   showing: readonly { pageId: string; componentId: string }[],
   windows: readonly WindowCover[],
+  expectedRestart?: readonly RecurrenceSlot[] | null,
 ): boolean {
+  if (restartExpectedAt(expectedRestart, at)) return true;
   return windows.some((w) => {
     const monitorIds = w.monitorIds ?? [];
     const covers =

@@ -48,7 +48,12 @@ export const snapshotPageSchema = z.object({
   timeZone: z.string().describe('IANA time zone the page shows dates and times in'),
   branding: snapshotBrandingSchema,
   subscribe: z
-    .object({ email: z.boolean().describe('by email (the server has an SMTP server)'), webhook: z.boolean() })
+    .object({
+      email: z.boolean().describe('by email (the server has an SMTP server)'),
+      webhook: z.boolean().describe('by a webhook that answers a signed challenge'),
+      discord: z.boolean().describe("a Discord channel's webhook, checked with Discord (confirmed at once)"),
+      slack: z.boolean().describe("a Slack incoming webhook, sent nothing until the page's admins approve it"),
+    })
     .optional()
     .describe(
       "Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md).",

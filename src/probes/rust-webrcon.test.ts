@@ -26,7 +26,7 @@ function probeItself(port: number, password: string, signal = new AbortControlle
 }
 
 describe('rust-webrcon probe', () => {
-  it('reports players, queue, framerate, hostname and map from serverinfo', async () => {
+  it('reports players, queue, framerate, hostname, map and version from serverinfo', async () => {
     const { result, fake } = await check({});
     expect(result).toMatchObject({
       ok: true,
@@ -40,12 +40,18 @@ describe('rust-webrcon probe', () => {
         hostname: 'Warden Test Rust',
         map: 'Procedural Map',
         uptimeSec: 86400,
+        version: '2590.277.1',
       },
     });
     expect(result.degraded).toBeUndefined();
     expect(fake.paths).toEqual([`/${PASSWORD}`]);
     const request = JSON.parse(fake.received[0]!);
     expect(request).toEqual({ Identifier: expect.any(Number), Message: 'serverinfo', Name: 'WebRcon' });
+  });
+
+  it('takes the version from Version when a server sends no Protocol', async () => {
+    const { result } = await check({ info: { Protocol: undefined } });
+    expect(result.data).toMatchObject({ version: '2590' });
   });
 
   it('ignores console, chat, non-JSON and other replies until its own Identifier comes back', async () => {

@@ -32,6 +32,9 @@ const REJECTED = 'connection rejected (wrong RCON password?)';
 /** The fields of Rust's serverinfo reply a status page uses; the others are ignored. */
 const serverInfoSchema = z.object({
   Hostname: z.string().optional(),
+  /** The build, e.g. "2590.277.1" (network.save.report); `Version` is its first part. Each Rust update changes them. */
+  Protocol: z.string().optional(),
+  Version: z.number().optional(),
   Players: z.number(),
   MaxPlayers: z.number(),
   Queued: z.number().optional(),
@@ -63,6 +66,8 @@ function describeServerInfo(info: ServerInfo, latencyMs: number, minPlayers: num
   if (info.Joining !== undefined) data.joining = info.Joining;
   if (info.Framerate !== undefined) data.framerate = Math.round(info.Framerate * 10) / 10;
   if (info.Hostname !== undefined) data.hostname = info.Hostname;
+  const version = info.Protocol ?? (info.Version === undefined ? undefined : String(info.Version));
+  if (version !== undefined) data.version = version;
   if (info.Map !== undefined) data.map = info.Map;
   if (info.Uptime !== undefined) data.uptimeSec = info.Uptime;
   return { ok: true, latencyMs, message: degraded ? `${summary} (fewer than ${minPlayers})` : summary, degraded, data };

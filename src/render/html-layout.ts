@@ -6,6 +6,7 @@ import { type Translator, translator } from './i18n/index.js';
 import { JOIN_CSS } from './join-styles.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { isoTime } from './page-wording.js';
+import { SUBSCRIBE_CSS } from './subscribe-styles.js';
 
 export interface HtmlRendering {
   contentType: 'text/html; charset=utf-8';
@@ -258,7 +259,8 @@ details.incident[open]>summary h3::after{content:" −"}
   .trim()
   .replace(/\n/g, '')
   .concat(JOIN_CSS)
-  .concat(PLAYERS_PAGE_CSS);
+  .concat(PLAYERS_PAGE_CSS)
+  .concat(SUBSCRIBE_CSS);
 
 /**
  * The policy every Warden HTML page can be served with: nothing from other hosts, and only this stylesheet and

@@ -1,15 +1,16 @@
-// The status page's "Get updates" block (a form posting to {page}/subscribe, no script needed), and the small pages the
-// subscribe, confirm and unsubscribe links answer with.
+// The status page's "Get updates" block (forms posting to {page}/subscribe, no script needed: by email, a Discord or
+// Slack channel, a webhook), and the small pages the subscribe, confirm and unsubscribe links answer with.
 import type { Snapshot } from '../domain/snapshot.js';
 import { escapeHtml, type HtmlRendering, htmlDocument, stateIcon } from './html-layout.js';
 import { htmlMessage } from './html-message.js';
+import { channelChoiceHtml } from './html-subscribe-channels.js';
 import { type MessageKey, type Translator, translator } from './i18n/index.js';
 import { plainText } from './page-wording.js';
 
 /** The block, when the page takes subscriptions; '' otherwise. */
 export function subscribeHtml(i18n: Translator, snapshot: Snapshot, action: string | undefined): string {
   const offer = snapshot.page.subscribe;
-  if (!offer || !action || (!offer.email && !offer.webhook)) return '';
+  if (!offer || !action || (!offer.email && !offer.webhook && !offer.discord && !offer.slack)) return '';
   const text = (key: MessageKey) => escapeHtml(i18n.t(key));
   const emailForm = offer.email
     ? `<form method="post" action="${escapeHtml(action)}">` +
@@ -23,8 +24,12 @@ export function subscribeHtml(i18n: Translator, snapshot: Snapshot, action: stri
     `<div class="field"><label for="subscribe-webhook">${text('subscribe.webhook')}</label>` +
     '<input id="subscribe-webhook" name="webhook" type="url" inputmode="url" maxlength="2048" placeholder="https://" required></div>' +
     `<button class="button" type="submit">${text('subscribe.webhookButton')}</button></form>`;
+  // Every choice but the first is folded: a community's channel, or a webhook.
+  const channels =
+    (offer.discord ? channelChoiceHtml(i18n, 'discord', action) : '') +
+    (offer.slack ? channelChoiceHtml(i18n, 'slack', action) : '');
   const webhook = offer.webhook
-    ? offer.email
+    ? offer.email || channels !== ''
       ? `<details><summary>${text('subscribe.orWebhook')}</summary>${webhookForm}</details>`
       : webhookForm
     : '';
@@ -34,6 +39,7 @@ export function subscribeHtml(i18n: Translator, snapshot: Snapshot, action: stri
     '<div class="card subscribe">' +
     `<p>${escapeHtml(i18n.t('subscribe.intro', { channel: offer.email ? 'email' : 'webhook' }))}</p>` +
     emailForm +
+    channels +
     webhook +
     '</div></div></section>\n'
   );
@@ -50,6 +56,8 @@ export interface NoticeOptions {
   error?: boolean;
   /** A form with one button (unsubscribe's confirmation), posting to `action`. */
   button?: { action: string; label: string };
+  /** A link after the lines (a subscribed Discord channel). */
+  link?: { label: string; url: string };
   /** A value to copy (a webhook's signing secret), shown once. */
   secret?: { label: string; value: string };
   /** The reader's language (the page's words; the heading and lines come in it already); English when left out. */
@@ -67,6 +75,9 @@ export function renderSubscriptionNotice(options: NoticeOptions): HtmlRendering 
       ? `<p class="error" role="alert">${stateIcon('down')}${escapeHtml(first)}</p>`
       : '';
   const lines = (options.error ? rest : options.lines).map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  const link = options.link
+    ? `<p><a href="${escapeHtml(options.link.url)}">${escapeHtml(options.link.label)}</a></p>`
+    : '';
   const secret = options.secret
     ? `<div class="field"><label for="secret">${escapeHtml(options.secret.label)}</label><input id="secret" readonly value="${escapeHtml(options.secret.value)}"></div>`
     : '';
@@ -79,6 +90,7 @@ export function renderSubscriptionNotice(options: NoticeOptions): HtmlRendering 
     `<h1>${escapeHtml(options.heading)}</h1>` +
     alert +
     lines +
+    link +
     secret +
     button +
     `<p><a href="${escapeHtml(options.page.url)}">${escapeHtml(i18n.t('notice.backTo', { title }))}</a></p>` +

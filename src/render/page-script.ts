@@ -2,6 +2,7 @@
 import { DAY_STRIP_SCRIPT } from './day-strip-script.js';
 import { JOIN_COPY_SCRIPT } from './join-copy-script.js';
 import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.js';
+import { SUBSCRIBE_FORM_SCRIPT } from './subscribe-form-script.js';
 
 /*
  * Kept as plain ES2017 text (not compiled TypeScript) because its exact bytes are hashed into the page's
@@ -22,6 +23,7 @@ import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.
  * - hidden tabs are not refreshed; coming back refreshes at once. A state change is announced to screen readers.
  * - uptime strips: each day's details by keyboard, hover and tap (day-strip-script.ts); a swap keeps a reader's day.
  * - join buttons: copy a game server's address to the clipboard (join-copy-script.ts).
+ * - subscribe: a Discord or Slack channel's form answers in place (subscribe-form-script.ts).
  * - who is online (html-players.ts): a swap keeps an opened list open, and the keyboard focus on its toggle.
  */
 export const PAGE_SCRIPT = `(function () {
@@ -125,6 +127,7 @@ export const PAGE_SCRIPT = `(function () {
   }
   var strips = dayStrips(doc);
   joinCopies(doc);
+  subscribeForms(doc);
   times();
   strips.upgrade();
   setInterval(times, 30000);
@@ -142,4 +145,5 @@ export const PAGE_SCRIPT = `(function () {
   ${LIVE_CLIENT_SCRIPT}
   ${DAY_STRIP_SCRIPT}
   ${JOIN_COPY_SCRIPT}
+  ${SUBSCRIBE_FORM_SCRIPT}
 })();`;

@@ -78,7 +78,7 @@ describe('incidents and maintenance', () => {
   it('marks updates delivered to subscribers when the page takes subscriptions', () => {
     const snapshot = activeIncidentSnapshot();
     expect(view(snapshot, 'unresolved').incidents[0].incident_updates[0].deliver_notifications).toBe(false);
-    snapshot.page.subscribe = { email: true, webhook: true };
+    snapshot.page.subscribe = { email: true, webhook: true, discord: true, slack: true };
     expect(view(snapshot, 'unresolved').incidents[0].incident_updates[0].deliver_notifications).toBe(true);
   });
 });

@@ -65,6 +65,8 @@ export interface A2sFakeOptions {
 
 export interface A2sFake {
   port: number;
+  /** What A2S_INFO answers: tests change it between checks. */
+  info: FakeA2sInfo;
   /** Every datagram received, in order. */
   requests: Buffer[];
   close(): Promise<void>;
@@ -164,6 +166,7 @@ export async function startA2sServer(options: A2sFakeOptions = {}): Promise<A2sF
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     port: socket.address().port,
+    info,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

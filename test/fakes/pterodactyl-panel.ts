@@ -1,5 +1,7 @@
 // A fake Pterodactyl / Pelican panel: the client API's GET /api/client as the panel answers it (servers with their
-// allocations and, with ?include=egg, their egg), paged by ?page and ?per_page, 401 for any other key.
+// allocations and, with ?include=egg, their egg), paged by ?page and ?per_page; ?type=admin-all lists every server for
+// a root admin's key and none for another; GET /api/client/servers/{identifier}/schedules with their tasks (as the
+// ScheduleTransformer and TaskTransformer write them); 401 for any other key.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,6 +11,22 @@ export interface FakePanelServer {
   egg: string;
   dockerImage: string;
   allocations: { ip: string; alias?: string; port: number; isDefault?: boolean }[];
+  /** The panel's schedules of the server (none when absent). */
+  schedules?: FakeSchedule[];
+  /** False: another user's server, listed only with ?type=admin-all to a root admin. */
+  owned?: boolean;
+  /** True: the key lacks `schedule.read` on this server (a subuser), so its schedules answer 403. */
+  schedulesForbidden?: boolean;
+}
+
+export interface FakeSchedule {
+  id: number;
+  name: string;
+  /** minute hour day-of-month month day-of-week, as the panel's five cron fields. */
+  cron: string;
+  active?: boolean;
+  /** In order; `offset` is the seconds after the previous task. */
+  tasks: { action: 'power' | 'command' | 'backup'; payload: string; offset?: number }[];
 }
 
 export interface PterodactylPanelFake {
@@ -34,6 +52,25 @@ export function hostedServers(): FakePanelServer[] {
         { ip: '10.0.0.5', port: 25566 },
         { ip: '203.0.113.7', alias: 'mc.example.com', port: 25565, isDefault: true },
       ],
+      schedules: [
+        {
+          id: 1,
+          name: 'Nightly restart',
+          cron: '0 4 * * *',
+          tasks: [
+            { action: 'command', payload: 'say Restarting in 5 minutes' },
+            { action: 'power', payload: 'restart', offset: 300 },
+          ],
+        },
+        { id: 2, name: 'Backup', cron: '0 3 * * *', tasks: [{ action: 'backup', payload: '' }] },
+        {
+          id: 3,
+          name: 'Old restart',
+          cron: '0 12 * * *',
+          active: false,
+          tasks: [{ action: 'power', payload: 'restart' }],
+        },
+      ],
     },
     {
       identifier: '2b8df008',
@@ -55,6 +92,10 @@ export function hostedServers(): FakePanelServer[] {
       egg: 'Rust',
       dockerImage: 'ghcr.io/pterodactyl/games:rust',
       allocations: at(28015),
+      schedules: [
+        { id: 7, name: 'Wipe', cron: '0 18 * * 4', tasks: [{ action: 'power', payload: 'kill' }] },
+        { id: 8, name: 'Morning', cron: '30 6 * * *', tasks: [{ action: 'command', payload: 'restart 60' }] },
+      ],
     },
     {
       identifier: '5e1a233b',
@@ -74,13 +115,14 @@ export function hostedServers(): FakePanelServer[] {
 }
 
 export async function startPterodactylPanel(
-  options: { servers?: FakePanelServer[]; key?: string; perPageMax?: number } = {},
+  options: { servers?: FakePanelServer[]; key?: string; perPageMax?: number; rootAdmin?: boolean } = {},
 ): Promise<PterodactylPanelFake> {
   const fake = {
     url: '',
     key: options.key ?? 'ptlc_fakeClientKey0123456789',
     servers: options.servers ?? hostedServers(),
     requests: [] as string[],
+    rootAdmin: options.rootAdmin ?? false,
   };
   const server = createServer((req, res) => answer(req, res, fake, options.perPageMax ?? 50));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -97,33 +139,41 @@ export async function startPterodactylPanel(
   };
 }
 
-function answer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  fake: { key: string; servers: FakePanelServer[]; requests: string[] },
-  perPageMax: number,
-): void {
+type FakeState = { key: string; servers: FakePanelServer[]; requests: string[]; rootAdmin: boolean };
+
+const NOT_FOUND = { errors: [{ code: 'NotFoundHttpException', status: '404', detail: 'Not found.' }] };
+
+function answer(req: IncomingMessage, res: ServerResponse, fake: FakeState, perPageMax: number): void {
   fake.requests.push(`${req.method} ${req.url}`);
   const url = new URL(req.url ?? '/', 'http://panel');
   if (req.headers.authorization !== `Bearer ${fake.key}`) {
     json(res, 401, { errors: [{ code: 'AuthenticationException', status: '401', detail: 'Unauthenticated.' }] });
     return;
   }
-  if (req.method !== 'GET' || url.pathname !== '/api/client') {
-    json(res, 404, { errors: [{ code: 'NotFoundHttpException', status: '404', detail: 'Not found.' }] });
+  const schedules = /^\/api\/client\/servers\/([^/]+)\/schedules$/.exec(url.pathname);
+  if (req.method === 'GET' && schedules) {
+    answerSchedules(res, fake, decodeURIComponent(schedules[1] as string));
     return;
   }
+  if (req.method !== 'GET' || url.pathname !== '/api/client') {
+    json(res, 404, NOT_FOUND);
+    return;
+  }
+  // As ClientController: admin-all lists every server to a root admin and none to anyone else.
+  const type = url.searchParams.get('type');
+  const visible =
+    type === 'admin-all' ? (fake.rootAdmin ? fake.servers : []) : fake.servers.filter((s) => s.owned !== false);
   const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 50), perPageMax);
   const page = Number(url.searchParams.get('page') ?? 1);
   const withEgg = (url.searchParams.get('include') ?? '').split(',').includes('egg');
-  const slice = fake.servers.slice((page - 1) * perPage, page * perPage);
-  const totalPages = Math.max(1, Math.ceil(fake.servers.length / perPage));
+  const slice = visible.slice((page - 1) * perPage, page * perPage);
+  const totalPages = Math.max(1, Math.ceil(visible.length / perPage));
   json(res, 200, {
     object: 'list',
     data: slice.map((s) => serverObject(s, withEgg)),
     meta: {
       pagination: {
-        total: fake.servers.length,
+        total: visible.length,
         count: slice.length,
         per_page: perPage,
         current_page: page,
@@ -132,6 +182,63 @@ function answer(
       },
     },
   });
+}
+
+/** A server's schedules: 404 for a server the key cannot reach, 403 without `schedule.read`. */
+function answerSchedules(res: ServerResponse, fake: FakeState, identifier: string): void {
+  const server = fake.servers.find((s) => s.identifier === identifier);
+  if (!server || (server.owned === false && !fake.rootAdmin)) {
+    json(res, 404, NOT_FOUND);
+    return;
+  }
+  if (server.schedulesForbidden) {
+    json(res, 403, {
+      errors: [{ code: 'AccessDeniedHttpException', status: '403', detail: 'This action is unauthorized.' }],
+    });
+    return;
+  }
+  json(res, 200, { object: 'list', data: (server.schedules ?? []).map(scheduleObject) });
+}
+
+const AT = '2026-01-01T00:00:00+00:00';
+
+/** A schedule as the client API's ScheduleTransformer writes it, its tasks included by default. */
+function scheduleObject(s: FakeSchedule) {
+  const [minute, hour, dayOfMonth, month, dayOfWeek] = s.cron.split(' ');
+  return {
+    object: 'server_schedule',
+    attributes: {
+      id: s.id,
+      name: s.name,
+      cron: { day_of_week: dayOfWeek, day_of_month: dayOfMonth, month, hour, minute },
+      is_active: s.active ?? true,
+      is_processing: false,
+      only_when_online: false,
+      last_run_at: null,
+      next_run_at: '2026-01-02T04:00:00+00:00',
+      created_at: AT,
+      updated_at: AT,
+      relationships: {
+        tasks: {
+          object: 'list',
+          data: s.tasks.map((t, i) => ({
+            object: 'schedule_task',
+            attributes: {
+              id: s.id * 100 + i,
+              sequence_id: i + 1,
+              action: t.action,
+              payload: t.payload,
+              time_offset: t.offset ?? 0,
+              is_queued: false,
+              continue_on_failure: false,
+              created_at: AT,
+              updated_at: AT,
+            },
+          })),
+        },
+      },
+    },
+  };
 }
 
 /** A server as the client API's ServerTransformer writes it (allocations and variables included by default). */

@@ -176,7 +176,7 @@ async function channelDeliveries(
   const covered =
     monitor !== undefined &&
     channels.some((ch) => quietDuringMaintenance(ch.rules)) &&
-    underMaintenance(event.at, monitor.id, shownBy, entry.windows);
+    underMaintenance(event.at, monitor.id, shownBy, entry.windows, monitor.expectedRestart);
   const delivery = {
     eventId: event.id,
     organizationId: item.organizationId,

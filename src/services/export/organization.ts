@@ -95,6 +95,7 @@ function monitorEntry(
     enabled: unlessDefault(m.enabled, true),
     tags: nonEmpty(m.tags),
     playerAlerts: m.playerAlerts ?? undefined,
+    expectedRestart: m.expectedRestart ?? undefined,
     notify: named(m.notify, `Monitor ${m.key}`),
     config: withoutDefaults(definition.config, m.config, definition.secrets),
   });

@@ -22,6 +22,7 @@ export const monitorCommonFields = {
   notify: monitorFields.notify.optional(),
   tags: monitorFields.tags.default([]),
   playerAlerts: monitorFields.playerAlerts.optional(),
+  expectedRestart: monitorFields.expectedRestart.optional(),
 };
 
 /** Fields of a monitor's answer that its body writes under another name. */
@@ -90,6 +91,7 @@ export const monitorPatchSchema = z
         .describe('Keys of the notification channels this monitor names; null or [] names none.'),
       tags: monitorFields.tags.optional().describe('The tags, replacing the current ones; [] removes them all.'),
       playerAlerts: monitorFields.playerAlerts.nullable().optional(),
+      expectedRestart: monitorFields.expectedRestart.nullable().optional().describe('null removes it.'),
       config: z
         .record(z.string(), z.unknown())
         .optional()

@@ -65,6 +65,7 @@ function patched(
     degradedLatencyMs: patch.degradedLatencyMs === undefined ? current.degradedLatencyMs : patch.degradedLatencyMs,
     tags: patch.tags ?? current.tags,
     playerAlerts: patch.playerAlerts === undefined ? current.playerAlerts : patch.playerAlerts,
+    expectedRestart: patch.expectedRestart === undefined ? current.expectedRestart : patch.expectedRestart,
   };
 }
 

@@ -1,5 +1,6 @@
 // The outside view of a monitor (API, CLI): everything but its secrets, as a zod schema that the OpenAPI document shows too.
 import { z } from 'zod';
+import { expectedRestartSchema } from '../../domain/expected-restart.js';
 import type { Monitor } from '../../domain/monitor.js';
 import { CHECK_SOURCES, MONITOR_STATES, MONITOR_TYPES, RUN_ON } from '../../domain/monitor-type.js';
 import { ownershipFields } from '../../domain/ownership.js';
@@ -59,6 +60,7 @@ export const monitorViewSchema = z.object({
   notify: z.array(z.string()).nullable().describe('Keys of the notification channels this monitor names (null: none).'),
   tags: z.array(z.string()).describe('Labels the dashboard and `GET /api/v1/monitors?tag=` filter by.'),
   playerAlerts: playerAlertsSchema.nullable(),
+  expectedRestart: expectedRestartSchema.nullable(),
   managedBy: ownershipFields().managedBy,
 });
 
@@ -93,6 +95,7 @@ function monitorView(monitor: Monitor): MonitorView {
     notify: monitor.notify,
     tags: monitor.tags,
     playerAlerts: monitor.playerAlerts,
+    expectedRestart: monitor.expectedRestart,
     managedBy: monitor.managedBy,
   };
 }

@@ -153,6 +153,7 @@ function specOf(entry: Omit<MonitorEntry, 'pushToken'>, relayIds: ReadonlyMap<st
     degradedLatencyMs: entry.degradedLatencyMs ?? null,
     tags: entry.tags,
     playerAlerts: entry.playerAlerts ?? null,
+    expectedRestart: entry.expectedRestart ?? null,
   };
 }
 

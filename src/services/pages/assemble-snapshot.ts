@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { accentForDark, CUSTOM_CSS_PATH, type PageAssetName, pageAssetPath } from '../../domain/branding.js';
 import { type BucketCount as Bucket, DAY_MS, type Bucket as FullBucket } from '../../domain/check.js';
+import { restartExpectedAt } from '../../domain/expected-restart.js';
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
@@ -83,7 +84,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     const state = componentState({
       monitorState: monitor ? monitor.state : null,
       monitorEnabled: monitor ? monitor.enabled : true,
-      inMaintenance: inProgress.some((w) => covers(w, c)),
+      // A window covering it, or its monitor's own expected restart.
+      inMaintenance: inProgress.some((w) => covers(w, c)) || restartExpectedAt(monitor?.expectedRestart, now),
       activeImpacts: active.filter((i) => i.componentIds.includes(c.id)).map((i) => i.impact),
     });
     const days = monitor ? (dailyByMonitor.get(monitor.id) ?? []) : [];
@@ -135,7 +137,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       branding: brandingView(page, parts.assets ?? []),
       // A protected page takes no subscriptions (and its snapshot is only seen past the password anyway).
       ...(page.subscriptions && page.passwordHash === null
-        ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true } }
+        ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true, discord: true, slack: true } }
         : {}),
     },
     overall,

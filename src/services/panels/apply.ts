@@ -1,18 +1,19 @@
-// Applying a panel's proposals: monitors and components created or brought up to date through the usual write verbs,
-// and nothing touched that apply did not make (keys starting `ptero-`, monitors tagged `pterodactyl`).
+// Applying a panel's proposals: monitors, components and restart windows created or brought up to date through the
+// usual write verbs, nothing touched that apply did not make (keys starting `ptero-`, monitors tagged `pterodactyl`),
+// and the objects of servers gone from the panel listed, or removed when asked to prune.
 import type { z } from 'zod';
 import { ValidationError, WardenError } from '../../domain/errors.js';
-import { createComponent, updateComponent } from '../components/write.js';
-import { organizationOf, parseInput } from '../context.js';
-import type { monitorCreateSchema } from '../monitors/schema.js';
-import { updateMonitor } from '../monitors/update.js';
-import { createMonitor } from '../monitors/write.js';
+import { parseInput } from '../context.js';
+import { probeTargetGuard } from '../monitors/run-check.js';
 import { requirePage } from '../pages/read.js';
+import { type ApplyOutcome, applyComponent, applyMonitor } from './apply-objects.js';
+import { applyRestarts, type RestartsOutcome } from './apply-restarts.js';
 import { discoverPanel, type PanelContext, panelApplyInput } from './discover.js';
-import { PANEL_TAG, type PanelProposal, type ProposedMonitor } from './proposals.js';
+import { readRestartPlan } from './panel-schedules.js';
+import type { PanelProposal } from './proposals.js';
+import { type GoneServer, goneServers, removeGone } from './prune.js';
 
-/** skipped: an object with the key exists that apply did not make (or warden.yaml manages, or of another type). */
-export type ApplyOutcome = 'created' | 'updated' | 'unchanged' | 'skipped';
+export type { ApplyOutcome } from './apply-objects.js';
 
 export interface PanelServerReport {
   identifier: string;
@@ -20,6 +21,8 @@ export interface PanelServerReport {
   monitor: ApplyOutcome | null;
   resourceMonitor: ApplyOutcome | null;
   component: ApplyOutcome | null;
+  /** The restart window; null when the server has no restart schedule (and had no window) or restarts is false. */
+  restarts: RestartsOutcome | null;
   /** Why this server stopped part way (an alias that is no host name, the organization's monitor limit); null when done. */
   error: string | null;
 }
@@ -27,13 +30,20 @@ export interface PanelServerReport {
 export interface PanelApplyReport {
   servers: PanelServerReport[];
   truncated: boolean;
+  /** Servers apply made objects for that the panel no longer lists, left in place. */
+  gone: GoneServer[];
+  /** The same, deleted (prune). */
+  removed: GoneServer[];
 }
+
+type ApplyOptions = z.output<typeof panelApplyInput>;
 
 /** Discovers again and applies: calling it again is the re-sync. */
 export async function applyPanel(ctx: PanelContext, input: z.input<typeof panelApplyInput>): Promise<PanelApplyReport> {
-  const { panelUrl, apiKey, page, servers: chosen, resources } = parseInput(panelApplyInput, input);
+  const options = parseInput(panelApplyInput, input);
+  const { panelUrl, apiKey, page, servers: chosen, allServers } = options;
   await requirePage(ctx, page);
-  const { proposals, truncated } = await discoverPanel(ctx, { panelUrl, apiKey });
+  const { proposals, truncated } = await discoverPanel(ctx, { panelUrl, apiKey, allServers });
   const known = new Set(proposals.map((p) => p.identifier));
   const missing = (chosen ?? []).filter((identifier) => !known.has(identifier));
   if (missing.length > 0)
@@ -44,17 +54,23 @@ export async function applyPanel(ctx: PanelContext, input: z.input<typeof panelA
     const report = emptyReport(proposal);
     reports.push(report);
     // One server's refusal is reported with it (after what it got so far); the others still apply.
-    await applyServer(ctx, proposal, page, resources ? apiKey : undefined, report).catch((error: unknown) => {
+    await applyServer(ctx, proposal, options, report).catch((error: unknown) => {
       if (!(error instanceof WardenError)) throw error;
       report.error = refusal(error);
     });
   }
-  return { servers: reports, truncated };
+  const gone = await goneServers(ctx, page, panelUrl, new Set(proposals.map((p) => p.component.key)));
+  // Only a whole listing proves a server gone: a truncated one (or an empty one, as a key without root admin rights
+  // sees with allServers) removes nothing.
+  if (!options.prune || truncated || proposals.length === 0 || gone.length === 0)
+    return { servers: reports, truncated, gone, removed: [] };
+  await removeGone(ctx, page, gone);
+  return { servers: reports, truncated, gone: [], removed: gone };
 }
 
 function emptyReport(proposal: PanelProposal): PanelServerReport {
   const { identifier, name } = proposal;
-  return { identifier, name, monitor: null, resourceMonitor: null, component: null, error: null };
+  return { identifier, name, monitor: null, resourceMonitor: null, component: null, restarts: null, error: null };
 }
 
 function refusal(error: WardenError): string {
@@ -65,51 +81,22 @@ function refusal(error: WardenError): string {
 async function applyServer(
   ctx: PanelContext,
   proposal: PanelProposal,
-  slug: string,
-  apiKey: string | undefined,
+  options: ApplyOptions,
   report: PanelServerReport,
 ): Promise<void> {
+  const { page: slug, resources, apiKey } = options;
   if (proposal.monitor) report.monitor = await applyMonitor(ctx, proposal.monitor);
-  if (apiKey !== undefined) {
+  if (resources) {
     const { config } = proposal.resourceMonitor;
     report.resourceMonitor = await applyMonitor(ctx, { ...proposal.resourceMonitor, config: { ...config, apiKey } });
   }
   // Without a game monitor, the component follows the resource monitor, when there is one.
-  const follows = proposal.monitor ? proposal.monitor.key : apiKey === undefined ? null : proposal.resourceMonitor.key;
+  const follows = proposal.monitor ? proposal.monitor.key : resources ? proposal.resourceMonitor.key : null;
   report.component = await applyComponent(ctx, slug, { ...proposal.component, monitor: follows });
-}
-
-async function applyMonitor(ctx: PanelContext, proposed: ProposedMonitor): Promise<ApplyOutcome> {
-  const current = await ctx.store.monitors.findByKey(organizationOf(ctx), proposed.key);
-  if (!current) {
-    await createMonitor(ctx, proposed as z.input<typeof monitorCreateSchema>);
-    return 'created';
-  }
-  if (current.managedBy !== 'api' || !current.tags.includes(PANEL_TAG) || current.type !== proposed.type)
-    return 'skipped';
-  const changed =
-    current.name !== proposed.name ||
-    Object.entries(proposed.config).some(([field, value]) => current.config[field] !== value);
-  if (!changed) return 'unchanged';
-  await updateMonitor(ctx, { id: current.id, name: proposed.name, config: proposed.config });
-  return 'updated';
-}
-
-async function applyComponent(
-  ctx: PanelContext,
-  slug: string,
-  proposed: { key: string; name: string; monitor: string | null },
-): Promise<ApplyOutcome> {
-  const page = await requirePage(ctx, slug);
-  const current = (await ctx.store.components.list(page.id)).find((c) => c.key === proposed.key);
-  const monitor = proposed.monitor === null ? undefined : proposed.monitor;
-  if (!current) {
-    await createComponent(ctx, { slug, key: proposed.key, name: proposed.name, ...(monitor ? { monitor } : {}) });
-    return 'created';
-  }
-  if (current.managedBy !== 'api') return 'skipped';
-  const monitorId = monitor ? ((await ctx.store.monitors.findByKey(organizationOf(ctx), monitor))?.id ?? null) : null;
-  if (current.name === proposed.name && current.monitorId === monitorId) return 'unchanged';
-  await updateComponent(ctx, { slug, id: current.id, name: proposed.name, monitor: monitor ?? null });
-  return 'updated';
+  if (!options.restarts) return;
+  const guard = await probeTargetGuard(ctx);
+  const plan = await readRestartPlan({ panelUrl: options.panelUrl, apiKey, guard }, proposal.identifier, options);
+  // Schedules the panel would not show leave the window as it was.
+  if ('error' in plan) report.error = plan.error;
+  else report.restarts = await applyRestarts(ctx, slug, proposal, plan);
 }

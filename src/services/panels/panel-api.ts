@@ -1,4 +1,5 @@
-// The servers a Pterodactyl or Pelican client API key can see: every page of GET /api/client, through the target guard.
+// The servers a Pterodactyl or Pelican client API key can see: every page of GET /api/client (with ?type=admin-all,
+// every server of the panel for a root admin's key), through the target guard.
 import { z } from 'zod';
 import { ValidationError } from '../../domain/errors.js';
 import { HTTP_GET_LIMITS, httpGet } from '../../net/http-get.js';
@@ -65,11 +66,22 @@ export interface PanelServers {
   truncated: boolean;
 }
 
+/** Which servers to list: the key's own (owned or shared), or with `allServers` every server of the panel. */
+export interface PanelListOptions {
+  /** `?type=admin-all`: a root admin's key sees every server; any other key sees none. */
+  allServers?: boolean | undefined;
+}
+
 /** Reads every page; a refused key is a 400 on `apiKey`, an unreachable or foreign answer a 400 on `panelUrl`. */
-export async function listPanelServers(panelUrl: string, apiKey: string, guard: TargetGuard): Promise<PanelServers> {
+export async function listPanelServers(
+  panelUrl: string,
+  apiKey: string,
+  guard: TargetGuard,
+  options: PanelListOptions = {},
+): Promise<PanelServers> {
   const servers: PanelServer[] = [];
   for (let page = 1; ; page++) {
-    const list = await fetchPage(panelUrl, apiKey, guard, page);
+    const list = await fetchPage(panelUrl, apiKey, guard, page, options.allServers === true);
     for (const item of list.data) servers.push(panelServer(item.attributes));
     if (servers.length >= PANEL_LIMITS.servers)
       return { servers: servers.slice(0, PANEL_LIMITS.servers), truncated: true };
@@ -78,25 +90,39 @@ export async function listPanelServers(panelUrl: string, apiKey: string, guard: 
   }
 }
 
-async function fetchPage(panelUrl: string, apiKey: string, guard: TargetGuard, page: number) {
-  const url = `${panelUrl.replace(/\/+$/, '')}/api/client?include=egg&per_page=${PANEL_LIMITS.perPage}&page=${page}`;
+async function fetchPage(panelUrl: string, apiKey: string, guard: TargetGuard, page: number, allServers: boolean) {
+  const type = allServers ? '&type=admin-all' : '';
+  const path = `/api/client?include=egg&per_page=${PANEL_LIMITS.perPage}&page=${page}${type}`;
+  const answer = await panelGet(panelUrl, apiKey, guard, path);
+  if ('error' in answer) throw refusedAt('panelUrl', `the panel could not be reached: ${answer.error}`);
+  const { status, json, truncated } = answer;
+  if (status === 401 || status === 403) throw refusedAt('apiKey', 'the panel refused the key');
+  if (status !== 200) throw refusedAt('panelUrl', `the panel answered HTTP ${status} (is panelUrl right?)`);
+  if (truncated) throw refusedAt('panelUrl', "the panel's answer is larger than a server list can be");
+  const parsed = listSchema.safeParse(json);
+  if (!parsed.success) throw refusedAt('panelUrl', "the panel's answer is not the client API's server list");
+  return parsed.data;
+}
+
+/** One GET of the client API with the key, within a page's time and bytes; the body parsed as JSON (undefined if not). */
+export async function panelGet(
+  panelUrl: string,
+  apiKey: string,
+  guard: TargetGuard,
+  path: string,
+): Promise<{ status: number; json: unknown; truncated: boolean } | { error: string }> {
   // Redirects are not followed: the key would travel to wherever the panel points.
   const result = await httpGet({
-    url,
+    url: `${panelUrl.replace(/\/+$/, '')}${path}`,
     headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
     maxBodyBytes: PANEL_LIMITS.pageBytes,
     signal: AbortSignal.timeout(PANEL_LIMITS.pageTimeoutMs),
     timeoutMs: PANEL_LIMITS.pageTimeoutMs,
     guard,
   });
-  if (!result.ok) throw refusedAt('panelUrl', `the panel could not be reached: ${result.error}`);
+  if (!result.ok) return { error: result.error };
   const { status, body, truncated } = result.response;
-  if (status === 401 || status === 403) throw refusedAt('apiKey', 'the panel refused the key');
-  if (status !== 200) throw refusedAt('panelUrl', `the panel answered HTTP ${status} (is panelUrl right?)`);
-  if (truncated) throw refusedAt('panelUrl', "the panel's answer is larger than a server list can be");
-  const parsed = listSchema.safeParse(parseJson(body.toString('utf8')));
-  if (!parsed.success) throw refusedAt('panelUrl', "the panel's answer is not the client API's server list");
-  return parsed.data;
+  return { status, json: truncated ? undefined : parseJson(body.toString('utf8')), truncated };
 }
 
 function panelServer(attributes: z.output<typeof serverSchema>['attributes']): PanelServer {

@@ -1,11 +1,24 @@
 // What Warden proposes for each panel server: a game monitor guessed from the egg, image and name, a panel resource
 // monitor, and a component; keyed by the server identifier so that applying again is a re-sync.
+import { createHash } from 'node:crypto';
 import type { PanelServer } from './panel-api.js';
 
 /** Every key discovery writes starts with this: apply changes no object without it. */
 export const PANEL_KEY_PREFIX = 'ptero-';
 /** Monitors created by apply carry this tag too: a `ptero-` monitor made by hand is left alone. */
 export const PANEL_TAG = 'pterodactyl';
+/** The suffix of a server's restart window's key (`ptero-<identifier>-restarts`). */
+export const RESTARTS_SUFFIX = '-restarts';
+export const RESOURCES_SUFFIX = '-resources';
+
+/**
+ * The tag naming the panel a monitor came from (`panel-` and 10 hex digits of its URL's hash): what lets apply tell
+ * this panel's servers gone from another panel's.
+ */
+export function panelTag(panelUrl: string): string {
+  const normalized = panelUrl.trim().replace(/\/+$/, '').toLowerCase();
+  return `panel-${createHash('sha256').update(normalized).digest('hex').slice(0, 10)}`;
+}
 
 export type GameType = 'minecraft-java' | 'minecraft-bedrock' | 'source' | 'fivem' | 'tcp';
 
@@ -68,21 +81,22 @@ export function proposalFor(server: PanelServer, panelUrl: string): PanelProposa
   const name = server.name.trim() || server.identifier;
   const guess = guessGame(server);
   const address = server.allocation;
+  const tags = [PANEL_TAG, panelTag(panelUrl)];
   const monitor: ProposedMonitor | null = address
     ? {
         key,
         name,
         type: guess.type,
         config: { host: hostOf(address, panelUrl), port: address.port },
-        tags: [PANEL_TAG],
+        tags,
       }
     : null;
   const resourceMonitor: ProposedMonitor = {
-    key: `${key}-resources`,
+    key: `${key}${RESOURCES_SUFFIX}`,
     name: `${name} (panel)`.slice(0, 200),
     type: 'pterodactyl',
     config: { panelUrl: panelUrl.replace(/\/+$/, ''), serverId: server.identifier },
-    tags: [PANEL_TAG],
+    tags,
   };
   return {
     identifier: server.identifier,

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { LatestResult, Monitor, MonitorSpec } from '../../domain/monitor.js';
 import type { MonitorType } from '../../domain/monitor-type.js';
 import type { PlayerAlerts } from '../../domain/player-alerts.js';
+import type { RecurrenceSlot } from '../../domain/recurrence.js';
 import type { MonitorsTable } from '../tables.js';
 import { fromColumns } from './rows.js';
 
@@ -37,6 +38,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     notify: notifyOf(r.notify),
     tags: JSON.parse(r.tags) as string[],
     playerAlerts: r.player_alerts === null ? null : (JSON.parse(r.player_alerts) as PlayerAlerts),
+    expectedRestart: r.expected_restart === null ? null : (JSON.parse(r.expected_restart) as RecurrenceSlot[]),
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -66,6 +68,12 @@ export function specColumns(spec: MonitorSpec) {
         : spec.playerAlerts === null
           ? null
           : JSON.stringify(spec.playerAlerts),
+    expected_restart:
+      spec.expectedRestart === undefined
+        ? undefined
+        : spec.expectedRestart === null
+          ? null
+          : JSON.stringify(spec.expectedRestart),
   };
 }
 

@@ -85,6 +85,8 @@ export interface MonitorsTable {
   player_alerts: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON of their conditions' state, written by ingest with the monitor's state. */
   player_alerts_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON of the monitor's expected restart slots (domain/expected-restart.ts); null: none. */
+  expected_restart: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChecksTable {

@@ -68,7 +68,12 @@ export interface paths {
                                 subscribe?: {
                                     /** @description by email (the server has an SMTP server) */
                                     email: boolean;
+                                    /** @description by a webhook that answers a signed challenge */
                                     webhook: boolean;
+                                    /** @description a Discord channel's webhook, checked with Discord (confirmed at once) */
+                                    discord: boolean;
+                                    /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
+                                    slack: boolean;
                                 };
                             };
                             overall: {
@@ -476,7 +481,12 @@ export interface paths {
                                 subscribe?: {
                                     /** @description by email (the server has an SMTP server) */
                                     email: boolean;
+                                    /** @description by a webhook that answers a signed challenge */
                                     webhook: boolean;
+                                    /** @description a Discord channel's webhook, checked with Discord (confirmed at once) */
+                                    discord: boolean;
+                                    /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
+                                    slack: boolean;
                                 };
                             };
                             overall: {
@@ -4237,7 +4247,7 @@ export interface paths {
         put?: never;
         /**
          * Discover the servers of a panel
-         * @description Lists the servers a Pterodactyl or Pelican client API key (ptlc_…) can see (`GET /api/client`, every page, at most 500 servers, under the probe-target policy) and proposes for each a game monitor (type guessed from the egg, the Docker image or the name; address and port from the default allocation), a panel resource monitor and a component. Nothing is stored, the key included. A key the panel refuses is a 400 on `apiKey`; a panel that cannot be reached or answers something else, a 400 on `panelUrl`. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
+         * @description Lists the servers a Pterodactyl or Pelican client API key (ptlc_…) can see (`GET /api/client`, every page, at most 500 servers, under the probe-target policy; with `allServers`, `?type=admin-all`: every server of the panel, for a root admin's key) and proposes for each a game monitor (type guessed from the egg, the Docker image or the name; address and port from the default allocation), a panel resource monitor and a component. Nothing is stored, the key included. A key the panel refuses is a 400 on `apiKey`; a panel that cannot be reached or answers something else, a 400 on `panelUrl`. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
          */
         post: {
             parameters: {
@@ -4291,7 +4301,7 @@ export interface paths {
         put?: never;
         /**
          * Apply the servers of a panel
-         * @description Discovers again and creates or updates, for each server (or those in `servers`), its monitor, its resource monitor when `resources` is true (that monitor keeps the key in its config, as any pterodactyl monitor does) and its component on `page`. Keys start with `ptero-` and the server identifier: calling again re-syncs (renamed servers and moved allocations are updated). Objects apply did not make are never changed: they are reported `skipped`; a server Warden refuses gets `error` and the others still apply. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
+         * @description Discovers again and creates or updates, for each server (or those in `servers`), its monitor, its resource monitor when `resources` is true (that monitor keeps the key in its config, as any pterodactyl monitor does) and its component on `page`. Keys start with `ptero-` and the server identifier: calling again re-syncs (renamed servers and moved allocations are updated). Each server's active restart schedules (`GET /api/client/servers/{identifier}/schedules`: a power restart, stop or kill, or a stop/restart command) become one recurring maintenance window `ptero-<identifier>-restarts` on `page` covering its monitors (cron read in `timezone`, each lasting `restartMinutes`), removed when the schedules are gone. Objects apply did not make are never changed: they are reported `skipped`; a server Warden refuses gets `error` and the others still apply. Servers of this panel gone from its listing are listed in `gone`; with `prune` (and a complete listing) their objects are deleted and listed in `removed`. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
          */
         post: {
             parameters: {
@@ -10318,7 +10328,12 @@ export interface components {
                     subscribe?: {
                         /** @description by email (the server has an SMTP server) */
                         email: boolean;
+                        /** @description by a webhook that answers a signed challenge */
                         webhook: boolean;
+                        /** @description a Discord channel's webhook, checked with Discord (confirmed at once) */
+                        discord: boolean;
+                        /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
+                        slack: boolean;
                     };
                 };
                 overall: {
@@ -10901,6 +10916,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "minecraft-java";
             /**
@@ -10976,6 +11005,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "minecraft-bedrock";
             /**
@@ -11041,6 +11084,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "source";
             /**
@@ -11114,6 +11171,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "fivem";
             /**
@@ -11189,6 +11260,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -11263,6 +11348,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "rcon";
             /**
@@ -11337,6 +11436,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "pterodactyl";
             /**
@@ -11403,6 +11516,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "gamedig";
             /**
@@ -11470,6 +11597,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "discord";
             /**
@@ -11545,6 +11686,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "http";
             /**
@@ -11639,6 +11794,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "tcp";
             /**
@@ -11701,6 +11870,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "tls";
             /**
@@ -11773,6 +11956,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "dns";
             /**
@@ -11843,6 +12040,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "heartbeat";
             /**
@@ -11908,6 +12119,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "ping";
             /**
@@ -11987,6 +12212,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "domain-expiry";
             /**
@@ -12058,6 +12297,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "postgres";
             /**
@@ -12147,6 +12400,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "mysql";
             /**
@@ -12233,6 +12500,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "redis";
             /**
@@ -12314,6 +12595,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "nats";
             /**
@@ -12399,6 +12694,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "mqtt";
             /**
@@ -12480,6 +12789,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "amqp";
             /**
@@ -12571,6 +12894,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "mongodb";
             /**
@@ -12667,6 +13004,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "ssh";
             /**
@@ -12732,6 +13083,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "udp";
             /**
@@ -12804,6 +13169,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "websocket";
             /**
@@ -12881,6 +13260,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "smtp";
             /**
@@ -12959,6 +13352,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "imap";
             /**
@@ -13037,6 +13444,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "pop3";
             /**
@@ -13115,6 +13536,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "grpc";
             /**
@@ -13192,6 +13627,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /** @enum {string} */
             type: "docker";
             /**
@@ -13370,6 +13819,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             } | null;
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[] | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -13454,6 +13917,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             } | null;
+            /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
+            expectedRestart: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[] | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -13553,6 +14030,20 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             } | null;
+            /** @description null removes it. */
+            expectedRestart?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[] | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;
@@ -13608,6 +14099,11 @@ export interface components {
             panelUrl: string;
             /** @description A client API key (ptlc_…) of a user who can see the servers; used for this request only, never stored by discovery. */
             apiKey: string;
+            /**
+             * @description Every server of the panel (`?type=admin-all`), not only the key's own: needs a root admin's client key (any other key sees none).
+             * @default false
+             */
+            allServers?: boolean;
         };
         PanelApplyReport: {
             servers: {
@@ -13628,10 +14124,37 @@ export interface components {
                  * @enum {string|null}
                  */
                 component: "created" | "updated" | "unchanged" | "skipped" | null;
-                /** @description Why this server stopped part way (say, an ip_alias that is no host name); the others still apply. */
+                /**
+                 * @description The restart window `ptero-<identifier>-restarts` on `page`; removed: the restart schedules are gone. Null: no restart schedule (and no window), `restarts` false, or the schedules could not be read (see `error`).
+                 * @enum {string|null}
+                 */
+                restarts: "created" | "updated" | "unchanged" | "skipped" | "removed" | null;
+                /** @description Why this server stopped part way (say, an ip_alias that is no host name), or why its schedules could not be read; the others still apply. */
                 error: string | null;
             }[];
             truncated: boolean;
+            /** @description Servers of this panel apply made objects for that the panel no longer lists, left in place (`prune` was false, or the listing was truncated or empty). */
+            gone: {
+                /** @description The key apply gave the server, `ptero-<identifier>`. */
+                key: string;
+                /** @description Keys of its monitors apply made (game and resource monitor). */
+                monitors: string[];
+                /** @description Key of its component on `page`, if apply made one there. */
+                component: string | null;
+                /** @description Key of its restart window on `page`, if any. */
+                restarts: string | null;
+            }[];
+            /** @description The same, deleted by `prune`. */
+            removed: {
+                /** @description The key apply gave the server, `ptero-<identifier>`. */
+                key: string;
+                /** @description Keys of its monitors apply made (game and resource monitor). */
+                monitors: string[];
+                /** @description Key of its component on `page`, if apply made one there. */
+                component: string | null;
+                /** @description Key of its restart window on `page`, if any. */
+                restarts: string | null;
+            }[];
         };
         PanelApply: {
             /**
@@ -13641,6 +14164,11 @@ export interface components {
             panelUrl: string;
             /** @description A client API key (ptlc_…) of a user who can see the servers; used for this request only, never stored by discovery. */
             apiKey: string;
+            /**
+             * @description Every server of the panel (`?type=admin-all`), not only the key's own: needs a root admin's client key (any other key sees none).
+             * @default false
+             */
+            allServers?: boolean;
             /** @description Slug of the page the components go on. */
             page: string;
             /** @description Identifiers of the servers to apply; all of them when absent. */
@@ -13650,6 +14178,26 @@ export interface components {
              * @default false
              */
             resources?: boolean;
+            /**
+             * @description Make each server's restart schedules (active ones with a power restart, stop or kill, or a stop/restart command) a recurring maintenance window on `page`, `ptero-<identifier>-restarts`.
+             * @default true
+             */
+            restarts?: boolean;
+            /**
+             * @description The panel's time zone (its APP_TIMEZONE), which its schedules' cron is read in.
+             * @default UTC
+             */
+            timezone?: string;
+            /**
+             * @description How long a restart lasts, in minutes, after the task that restarts (tasks before it add their offsets).
+             * @default 5
+             */
+            restartMinutes?: number;
+            /**
+             * @description Delete the monitors, components and restart windows apply made for this panel's servers that the panel no longer lists (only when it listed them all): they are reported in `removed`; without prune, in `gone`.
+             * @default false
+             */
+            prune?: boolean;
         };
         Page: {
             id: string;

@@ -78,7 +78,7 @@ for (const dialect of dialects) {
         name: 'Survival',
         type: 'minecraft-java',
         managedBy: 'api',
-        tags: ['pterodactyl'],
+        tags: ['pterodactyl', expect.stringMatching(/^panel-[0-9a-f]{10}$/)],
       });
       const { components } = await (await h.call('GET', '/api/v1/pages/alpha/components')).json();
       expect(components.find((c: { key: string }) => c.key === 'ptero-1a7ce997')).toMatchObject({
@@ -114,6 +114,7 @@ for (const dialect of dialects) {
           monitor: 'updated',
           resourceMonitor: null,
           component: 'updated',
+          restarts: null,
           error: null,
         },
       ]);

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { Page } from '../../../domain/page.js';
 import { renderSubscriptionNotice } from '../../../render/html-subscribe.js';
+import { discordChannelUrl, discordSubscribedText } from '../../../render/html-subscribe-channels.js';
 import { type Translator, translator } from '../../../render/i18n/index.js';
 import type { PageRef, SubscribeOutcome } from '../../../services/subscribers/subscribe.js';
 import type { AppEnv } from '../../env.js';
@@ -56,22 +57,20 @@ export function subscribedNotice(i18n: Translator, outcome: SubscribeOutcome): N
       lines: [i18n.t('notice.checkInboxText'), i18n.t('notice.nothingUntilConfirmed')],
       page: outcome.page,
     };
-  // The form has no Discord or Slack field: a hand-made post gets the JSON answer's words (in English).
-  if (outcome.kind === 'discord')
+  // The form's channel choices without script (with script, the form shows the JSON answer itself).
+  if (outcome.kind === 'discord') {
+    const { guildId, channelId } = outcome.webhook;
     return {
-      heading: i18n.t('notice.webhookSubscribed'),
-      lines: [
-        `Discord webhook ${outcome.webhook.name ?? outcome.webhook.id} (channel ${outcome.webhook.channelId ?? 'unknown'}) is subscribed.`,
-        'Deleting the webhook in Discord unsubscribes the channel.',
-      ],
+      heading: i18n.t('notice.discordSubscribed'),
+      lines: [discordSubscribedText(i18n, outcome.webhook)],
       page: outcome.page,
+      ...(guildId && channelId
+        ? { link: { label: i18n.t('subscribe.discordOpen'), url: discordChannelUrl(guildId, channelId) } }
+        : {}),
     };
+  }
   if (outcome.kind === 'slack')
-    return {
-      heading: i18n.t('notice.nothingUntilConfirmed'),
-      lines: ["Nothing is sent until the page's admins approve this webhook."],
-      page: outcome.page,
-    };
+    return { heading: i18n.t('notice.slackPending'), lines: [i18n.t('subscribe.slackPending')], page: outcome.page };
   return {
     heading: i18n.t('notice.webhookSubscribed'),
     lines: [i18n.t('notice.webhookSubscribedText'), i18n.t('notice.keepSecret'), outcome.unsubscribeUrl],

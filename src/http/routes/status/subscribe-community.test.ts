@@ -104,4 +104,47 @@ for (const dialect of dialects)
       expect((await api('DELETE', `/api/v1/pages/main/subscribers/${pending?.id}`)).status).toBe(204);
       expect((await listed()).some((x) => x.kind === 'slack')).toBe(false);
     });
+
+    it("answers the page's Discord and Slack forms (no script) with a page saying what happened", async () => {
+      const own = await startFakeDiscord();
+      try {
+        const form = (body: string, client: string) =>
+          s.request('/s/main/subscribe', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+            client,
+          });
+        const discordPage = await form(`discord=${encodeURIComponent(own.webhookUrl)}`, '192.0.2.42');
+        expect(discordPage.status).toBe(201);
+        const discordHtml = await discordPage.text();
+        expect(discordHtml).toContain('<h1>Discord channel subscribed</h1>');
+        expect(discordHtml).toContain(
+          'Subscribed: channel 81384788765712385 in server 81384788765712384, through the webhook “Warden”.',
+        );
+        expect(discordHtml).toContain(
+          '<a href="https://discord.com/channels/81384788765712384/81384788765712385">Open the channel in Discord</a>',
+        );
+        const wrong = await form(
+          `discord=${encodeURIComponent(own.webhookUrl.replace(/[^/]+$/, 'not-the-token'))}`,
+          '192.0.2.42',
+        );
+        expect(wrong.status).toBe(400);
+        const wrongHtml = await wrong.text();
+        expect(wrongHtml).toContain('<h1>Could not subscribe</h1>');
+        expect(wrongHtml).toMatch(/role="alert">.*Invalid Webhook Token/);
+        const slackPage = await form(
+          `slack=${encodeURIComponent('https://hooks.slack.com/services/T1/B1/x')}`,
+          '192.0.2.43',
+        );
+        expect(slackPage.status).toBe(200);
+        const slackHtml = await slackPage.text();
+        expect(slackHtml).toContain('<h1>Waiting for approval</h1>');
+        expect(slackHtml).toContain(
+          'Waiting for the page owner’s approval: nothing is sent to the channel until then.',
+        );
+      } finally {
+        await own.close();
+      }
+    });
   });

@@ -118,7 +118,7 @@ for (const dialect of dialects)
       expect(await (await request('/s/closed')).text()).not.toContain('id="subscribe"');
       expect(
         ((await (await request('/s/main/status.json')).json()) as { page: { subscribe?: unknown } }).page.subscribe,
-      ).toEqual({ email: true, webhook: true });
+      ).toEqual({ email: true, webhook: true, discord: true, slack: true });
 
       const form = await request('/s/main/subscribe', {
         method: 'POST',

@@ -104,6 +104,22 @@ export const de: Catalogue = {
   'subscribe.webhook': 'Webhook-URL',
   'subscribe.webhookButton': 'Webhook abonnieren',
   'subscribe.orWebhook': 'Oder einen Webhook erhalten',
+  'subscribe.discord': 'Discord-Kanal',
+  'subscribe.discordUrl': 'Discord-Webhook-URL',
+  'subscribe.discordHint':
+    'In Discord: Servereinstellungen → Integrationen → Webhooks → Neuer Webhook, Kanal wählen, dann Webhook-URL kopieren. Wird der Webhook später gelöscht, endet das Abo des Kanals.',
+  'subscribe.slack': 'Slack-Kanal',
+  'subscribe.slackUrl': 'Slack-Webhook-URL',
+  'subscribe.slackHint':
+    'Ein Incoming Webhook einer Slack-App in deinem Workspace, der in den Kanal postet (https://hooks.slack.com/services/…). Es wird nichts gesendet, bis der Betreiber der Seite ihn freigibt.',
+  'subscribe.channelButton': 'Kanal abonnieren',
+  'subscribe.discordSubscribed': 'Abonniert: Kanal {channel} auf Server {guild}, über den Webhook „{webhook}“.',
+  'subscribe.discordOpen': 'Kanal in Discord öffnen',
+  'subscribe.slackPending':
+    'Wartet auf die Freigabe durch den Betreiber der Seite: Bis dahin wird nichts an den Kanal gesendet.',
+  'subscribe.sending': 'Wird abonniert …',
+  'notice.discordSubscribed': 'Discord-Kanal abonniert',
+  'notice.slackPending': 'Wartet auf Freigabe',
   'notice.backTo': 'Zurück zu {title}',
   'notice.checkInbox': 'Schau in dein Postfach',
   'notice.checkInboxText':

@@ -112,6 +112,21 @@ export const en = {
   'subscribe.webhook': 'Webhook URL',
   'subscribe.webhookButton': 'Subscribe the webhook',
   'subscribe.orWebhook': 'Or get a webhook',
+  'subscribe.discord': 'Discord channel',
+  'subscribe.discordUrl': 'Discord webhook URL',
+  'subscribe.discordHint':
+    'In Discord: Server Settings → Integrations → Webhooks → New Webhook, pick the channel, then Copy Webhook URL. Deleting the webhook later unsubscribes the channel.',
+  'subscribe.slack': 'Slack channel',
+  'subscribe.slackUrl': 'Slack webhook URL',
+  'subscribe.slackHint':
+    'An incoming webhook of a Slack app in your workspace, posting to the channel (https://hooks.slack.com/services/…). Nothing is sent until the page’s owner approves it.',
+  'subscribe.channelButton': 'Subscribe the channel',
+  'subscribe.discordSubscribed': 'Subscribed: channel {channel} in server {guild}, through the webhook “{webhook}”.',
+  'subscribe.discordOpen': 'Open the channel in Discord',
+  'subscribe.slackPending': 'Waiting for the page owner’s approval: nothing is sent to the channel until then.',
+  'subscribe.sending': 'Subscribing…',
+  'notice.discordSubscribed': 'Discord channel subscribed',
+  'notice.slackPending': 'Waiting for approval',
   // The small pages the subscribe form and the links of its mails answer with.
   'notice.backTo': 'Back to {title}',
   'notice.checkInbox': 'Check your inbox',

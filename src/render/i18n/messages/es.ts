@@ -100,6 +100,22 @@ export const es: Catalogue = {
   'subscribe.webhook': 'URL del webhook',
   'subscribe.webhookButton': 'Suscribir el webhook',
   'subscribe.orWebhook': 'O recibir un webhook',
+  'subscribe.discord': 'Canal de Discord',
+  'subscribe.discordUrl': 'URL del webhook de Discord',
+  'subscribe.discordHint':
+    'En Discord: Ajustes del servidor → Integraciones → Webhooks → Nuevo webhook, elige el canal y luego Copiar URL de webhook. Si más adelante borras el webhook, el canal deja de estar suscrito.',
+  'subscribe.slack': 'Canal de Slack',
+  'subscribe.slackUrl': 'URL del webhook de Slack',
+  'subscribe.slackHint':
+    'Un webhook entrante de una app de Slack de tu espacio de trabajo que publique en el canal (https://hooks.slack.com/services/…). No se envía nada hasta que el propietario de la página lo apruebe.',
+  'subscribe.channelButton': 'Suscribir el canal',
+  'subscribe.discordSubscribed': 'Suscrito: canal {channel} del servidor {guild}, mediante el webhook «{webhook}».',
+  'subscribe.discordOpen': 'Abrir el canal en Discord',
+  'subscribe.slackPending':
+    'Pendiente de la aprobación del propietario de la página: hasta entonces no se envía nada al canal.',
+  'subscribe.sending': 'Suscribiendo…',
+  'notice.discordSubscribed': 'Canal de Discord suscrito',
+  'notice.slackPending': 'Pendiente de aprobación',
   'notice.backTo': 'Volver a {title}',
   'notice.checkInbox': 'Revisa tu bandeja de entrada',
   'notice.checkInboxText':

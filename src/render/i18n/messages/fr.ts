@@ -105,6 +105,22 @@ export const fr: Catalogue = {
   'subscribe.webhook': 'URL du webhook',
   'subscribe.webhookButton': 'Abonner le webhook',
   'subscribe.orWebhook': 'Ou recevoir un webhook',
+  'subscribe.discord': 'Salon Discord',
+  'subscribe.discordUrl': 'URL du webhook Discord',
+  'subscribe.discordHint':
+    'Dans Discord : Paramètres du serveur → Intégrations → Webhooks → Nouveau webhook, choisissez le salon, puis Copier l’URL du webhook. Supprimer le webhook plus tard désabonne le salon.',
+  'subscribe.slack': 'Canal Slack',
+  'subscribe.slackUrl': 'URL du webhook Slack',
+  'subscribe.slackHint':
+    'Un webhook entrant d’une app Slack de votre espace de travail, qui publie dans le canal (https://hooks.slack.com/services/…). Rien n’est envoyé avant que le propriétaire de la page ne l’approuve.',
+  'subscribe.channelButton': 'Abonner le canal',
+  'subscribe.discordSubscribed': 'Abonné : salon {channel} du serveur {guild}, via le webhook « {webhook} ».',
+  'subscribe.discordOpen': 'Ouvrir le salon dans Discord',
+  'subscribe.slackPending':
+    'En attente de l’approbation du propriétaire de la page : rien n’est envoyé au canal d’ici là.',
+  'subscribe.sending': 'Abonnement en cours…',
+  'notice.discordSubscribed': 'Salon Discord abonné',
+  'notice.slackPending': 'En attente d’approbation',
   'notice.backTo': 'Retour à {title}',
   'notice.checkInbox': 'Vérifiez votre boîte mail',
   'notice.checkInboxText':

@@ -106,6 +106,22 @@ export const pl: Catalogue = {
   'subscribe.webhook': 'URL webhooka',
   'subscribe.webhookButton': 'Subskrybuj webhookiem',
   'subscribe.orWebhook': 'Albo otrzymuj webhook',
+  'subscribe.discord': 'Kanał Discord',
+  'subscribe.discordUrl': 'URL webhooka Discord',
+  'subscribe.discordHint':
+    'W Discordzie: Ustawienia serwera → Integracje → Webhooki → Nowy webhook, wybierz kanał, potem Kopiuj URL webhooka. Usunięcie webhooka później wypisuje kanał.',
+  'subscribe.slack': 'Kanał Slack',
+  'subscribe.slackUrl': 'URL webhooka Slack',
+  'subscribe.slackHint':
+    'Przychodzący webhook aplikacji Slack w twoim workspace, publikujący na kanale (https://hooks.slack.com/services/…). Nic nie jest wysyłane, dopóki właściciel strony go nie zatwierdzi.',
+  'subscribe.channelButton': 'Zasubskrybuj kanał',
+  'subscribe.discordSubscribed': 'Zasubskrybowano: kanał {channel} na serwerze {guild}, przez webhook „{webhook}”.',
+  'subscribe.discordOpen': 'Otwórz kanał w Discordzie',
+  'subscribe.slackPending':
+    'Czeka na zatwierdzenie przez właściciela strony: do tego czasu nic nie jest wysyłane na kanał.',
+  'subscribe.sending': 'Subskrybowanie…',
+  'notice.discordSubscribed': 'Kanał Discord zasubskrybowany',
+  'notice.slackPending': 'Czeka na zatwierdzenie',
   'notice.backTo': 'Wróć do: {title}',
   'notice.checkInbox': 'Sprawdź skrzynkę',
   'notice.checkInboxText':

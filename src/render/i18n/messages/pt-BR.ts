@@ -100,6 +100,21 @@ export const ptBR: Catalogue = {
   'subscribe.webhook': 'URL do webhook',
   'subscribe.webhookButton': 'Inscrever o webhook',
   'subscribe.orWebhook': 'Ou receber um webhook',
+  'subscribe.discord': 'Canal do Discord',
+  'subscribe.discordUrl': 'URL do webhook do Discord',
+  'subscribe.discordHint':
+    'No Discord: Configurações do servidor → Integrações → Webhooks → Novo webhook, escolha o canal e depois Copiar URL do webhook. Excluir o webhook depois cancela a inscrição do canal.',
+  'subscribe.slack': 'Canal do Slack',
+  'subscribe.slackUrl': 'URL do webhook do Slack',
+  'subscribe.slackHint':
+    'Um webhook de entrada de um app do Slack no seu workspace, que publica no canal (https://hooks.slack.com/services/…). Nada é enviado até o dono da página aprová-lo.',
+  'subscribe.channelButton': 'Inscrever o canal',
+  'subscribe.discordSubscribed': 'Inscrito: canal {channel} no servidor {guild}, pelo webhook “{webhook}”.',
+  'subscribe.discordOpen': 'Abrir o canal no Discord',
+  'subscribe.slackPending': 'Aguardando a aprovação do dono da página: nada é enviado ao canal até lá.',
+  'subscribe.sending': 'Inscrevendo…',
+  'notice.discordSubscribed': 'Canal do Discord inscrito',
+  'notice.slackPending': 'Aguardando aprovação',
   'notice.backTo': 'Voltar para {title}',
   'notice.checkInbox': 'Confira sua caixa de entrada',
   'notice.checkInboxText':

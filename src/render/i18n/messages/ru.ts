@@ -106,6 +106,21 @@ export const ru: Catalogue = {
   'subscribe.webhook': 'URL вебхука',
   'subscribe.webhookButton': 'Подписать вебхук',
   'subscribe.orWebhook': 'Или получать вебхук',
+  'subscribe.discord': 'Канал Discord',
+  'subscribe.discordUrl': 'URL вебхука Discord',
+  'subscribe.discordHint':
+    'В Discord: Настройки сервера → Интеграция → Вебхуки → Новый вебхук, выберите канал, затем «Копировать URL вебхука». Если позже удалить вебхук, подписка канала прекратится.',
+  'subscribe.slack': 'Канал Slack',
+  'subscribe.slackUrl': 'URL вебхука Slack',
+  'subscribe.slackHint':
+    'Входящий вебхук приложения Slack в вашем рабочем пространстве, который пишет в канал (https://hooks.slack.com/services/…). Ничего не отправляется, пока владелец страницы его не одобрит.',
+  'subscribe.channelButton': 'Подписать канал',
+  'subscribe.discordSubscribed': 'Подписано: канал {channel} на сервере {guild}, через вебхук «{webhook}».',
+  'subscribe.discordOpen': 'Открыть канал в Discord',
+  'subscribe.slackPending': 'Ожидает одобрения владельца страницы: до тех пор в канал ничего не отправляется.',
+  'subscribe.sending': 'Подписываем…',
+  'notice.discordSubscribed': 'Канал Discord подписан',
+  'notice.slackPending': 'Ожидает одобрения',
   'notice.backTo': 'Назад: {title}',
   'notice.checkInbox': 'Проверьте почту',
   'notice.checkInboxText':

@@ -105,6 +105,22 @@ export const tr: Catalogue = {
   'subscribe.webhook': 'Webhook URL’si',
   'subscribe.webhookButton': 'Webhook’u abone et',
   'subscribe.orWebhook': 'Ya da webhook al',
+  'subscribe.discord': 'Discord kanalı',
+  'subscribe.discordUrl': 'Discord webhook URL’si',
+  'subscribe.discordHint':
+    'Discord’da: Sunucu Ayarları → Entegrasyonlar → Webhook’lar → Yeni Webhook, kanalı seç, ardından Webhook URL’sini Kopyala. Webhook daha sonra silinirse kanalın aboneliği sona erer.',
+  'subscribe.slack': 'Slack kanalı',
+  'subscribe.slackUrl': 'Slack webhook URL’si',
+  'subscribe.slackHint':
+    'Çalışma alanındaki bir Slack uygulamasının kanala gönderi yapan gelen webhook’u (https://hooks.slack.com/services/…). Sayfanın sahibi onaylayana kadar hiçbir şey gönderilmez.',
+  'subscribe.channelButton': 'Kanalı abone et',
+  'subscribe.discordSubscribed':
+    'Abone olundu: {guild} sunucusundaki {channel} kanalı, “{webhook}” webhook’u aracılığıyla.',
+  'subscribe.discordOpen': 'Kanalı Discord’da aç',
+  'subscribe.slackPending': 'Sayfa sahibinin onayı bekleniyor: o zamana kadar kanala hiçbir şey gönderilmez.',
+  'subscribe.sending': 'Abone olunuyor…',
+  'notice.discordSubscribed': 'Discord kanalı abone edildi',
+  'notice.slackPending': 'Onay bekleniyor',
   'notice.backTo': '{title} sayfasına dön',
   'notice.checkInbox': 'Gelen kutunu kontrol et',
   'notice.checkInboxText':
