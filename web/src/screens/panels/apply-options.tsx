@@ -23,6 +23,33 @@ export const APPLY_OPTIONS: readonly ApplyOption[] = [
       'The panel’s own view of the server: running, CPU and memory. It keeps the API key in its config (as any Pterodactyl monitor does).',
     kind: 'switch',
   },
+  {
+    name: 'restarts',
+    label: 'Restart schedules as maintenance',
+    description:
+      'Each server’s restart schedules become a recurring maintenance window on the page, so a planned restart alerts nobody.',
+    kind: 'switch',
+    initial: true,
+  },
+  {
+    name: 'timezone',
+    label: 'Panel time zone',
+    description: 'The panel’s APP_TIMEZONE, which its schedules are read in (e.g. Europe/Berlin). UTC when empty.',
+    kind: 'text',
+  },
+  {
+    name: 'restartMinutes',
+    label: 'Restart length (minutes)',
+    description: 'How long a restart lasts after the task that restarts. 5 when empty.',
+    kind: 'integer',
+  },
+  {
+    name: 'prune',
+    label: 'Remove servers the panel no longer lists',
+    description:
+      'Deletes the monitors, components and restart windows apply made for them; without it they are only listed as gone.',
+    kind: 'switch',
+  },
 ];
 
 export function initialOptions(): OptionValues {
