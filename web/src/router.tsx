@@ -123,6 +123,7 @@ const maintenance = createRoute({
   component: lazyRouteComponent(() => import('./screens/maintenance')),
 });
 const relays = screen('relays', () => import('./screens/relays'));
+const panels = screen('panels', () => import('./screens/panels'));
 const notifications = screen('notifications', () => import('./screens/notifications'));
 const apiKeys = screen('settings/api-keys', () => import('./screens/api-keys'));
 const members = screen('settings/members', () => import('./screens/members'));
@@ -143,6 +144,7 @@ const routeTree = root.addChildren([
     incidents,
     maintenance,
     relays,
+    panels,
     notifications,
     apiKeys,
     members,

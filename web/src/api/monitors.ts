@@ -141,6 +141,20 @@ export const sparklinesQuery = (org: string, ids: readonly string[]) =>
     retry: false,
   });
 
+/**
+ * Types whose checks report players: their stats have a players series, and their form has player alerts (the rules
+ * read `players` and, where the protocol gives them, the maximum and the queue).
+ */
+export const PLAYER_TYPES: ReadonlySet<string> = new Set([
+  'minecraft-java',
+  'minecraft-bedrock',
+  'source',
+  'fivem',
+  'rust-webrcon',
+  'gamedig',
+  'discord',
+]);
+
 /** Whether the user is an editor (or more) of the organization in use: the API refuses monitor writes below that. */
 export function useCanEditMonitors(): boolean {
   return roleAtLeast(useOrganizationRole().role, 'editor');

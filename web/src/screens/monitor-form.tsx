@@ -13,6 +13,7 @@ import { ManagedBadge } from '../ui/managed-badge';
 import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
+import { PLAYER_ALERT_FIELDS } from './monitor-form/player-alerts';
 import { CreatedPanel, IdentityFieldset, TypeFieldsets } from './monitor-form/sections';
 import { TestResult } from './monitor-form/test-result';
 import { type MonitorTypes, useMonitorDraft, useMonitorMutations } from './monitor-form/use-monitor-draft';
@@ -86,6 +87,7 @@ function MonitorForm({
     'config',
     ...sharedFields.map((f) => f.name),
     ...configFields.map((f) => `config.${f.name}`),
+    ...PLAYER_ALERT_FIELDS,
   ];
   const errors = problem ? formErrors(problem, fieldNames) : noFormErrors<string>();
   const submit = (event: FormEvent) => {
@@ -102,7 +104,7 @@ function MonitorForm({
         <Stack maw={760} gap="md">
           <IdentityFieldset draft={draft} types={types} monitor={monitor} errors={errors} />
 
-          <TypeFieldsets draft={draft} editing={editing} errors={errors} />
+          <TypeFieldsets draft={draft} types={types} editing={editing} errors={errors} />
 
           {errors.message && (
             <Alert

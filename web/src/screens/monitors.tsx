@@ -46,9 +46,12 @@ export default function MonitorsScreen() {
     <>
       <ScreenHeader title="Monitors">
         {canEdit && (
-          <RouterAnchor to="/monitors/new" fw={600}>
-            New monitor
-          </RouterAnchor>
+          <>
+            <RouterAnchor to="/panels">Import from a panel</RouterAnchor>
+            <RouterAnchor to="/monitors/new" fw={600}>
+              New monitor
+            </RouterAnchor>
+          </>
         )}
       </ScreenHeader>
       <Filters search={search} monitors={list.monitors} onChange={setFilter} />

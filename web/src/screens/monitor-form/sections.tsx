@@ -8,8 +8,10 @@ import { RouterAnchor } from '../../ui/router-link';
 import { ScreenHeader } from '../../ui/screen-header';
 import { PushTokenPanel } from '../monitor/push-snippets';
 import { ChannelPicker } from './channel-picker';
+import { playerAlertsSchemaOf } from './player-alerts';
+import { PlayerAlertsFieldset } from './player-alerts-fieldset';
 import { SchemaField } from './schema-field';
-import { type FieldValue, type FormField, initialValue } from './schema-form';
+import { type FieldValue, type FormField, initialValue, type JsonSchema } from './schema-form';
 import type { MonitorDraft, MonitorTypes } from './use-monitor-draft';
 
 const PLACES: Record<string, string> = {
@@ -167,7 +169,17 @@ export function SchemaFields({
   });
 }
 
-export function TypeFieldsets({ draft, editing, errors }: { draft: MonitorDraft; editing: boolean; errors: Errors }) {
+export function TypeFieldsets({
+  draft,
+  types,
+  editing,
+  errors,
+}: {
+  draft: MonitorDraft;
+  types: MonitorTypes;
+  editing: boolean;
+  errors: Errors;
+}) {
   const { type } = draft;
   if (!type) return null;
   return (
@@ -203,6 +215,15 @@ export function TypeFieldsets({ draft, editing, errors }: { draft: MonitorDraft;
           />
         </SimpleGrid>
       </Fieldset>
+
+      {draft.reportsPlayers && (
+        <PlayerAlertsFieldset
+          values={draft.playerAlerts}
+          onChange={draft.setPlayerAlerts}
+          schema={playerAlertsSchemaOf(types.fields as JsonSchema)}
+          errors={errors}
+        />
+      )}
     </>
   );
 }

@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { api, call } from '../../api/client';
-import { monitorsChanged } from '../../api/monitors';
+import { monitorsChanged, PLAYER_TYPES } from '../../api/monitors';
 import { useOrganizationKey } from '../../api/organization';
 import { relaysQuery } from '../../api/relays';
 import type { components } from '../../api/schema';
 import type { MonitorView } from '../../api/types';
+import { playerAlertsJson, playerAlertValues } from './player-alerts';
 import { configOf, type FieldValue, type FormField, fieldsOf, initialValue, type JsonSchema } from './schema-form';
 
 export type MonitorTypes = components['schemas']['MonitorTypes'];
@@ -40,7 +41,13 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
   const [shared, setShared] = useState<Record<string, FieldValue>>(() =>
     valuesOf(sharedFields, monitor as Record<string, unknown> | undefined),
   );
+  const [playerAlerts, setPlayerAlerts] = useState(() => playerAlertValues(monitor?.playerAlerts));
   const [problem, setProblem] = useState<unknown>(null);
+  /**
+   * Whether the form has player alerts (and sends them): the types whose checks report players, and any monitor that
+   * already has some (set through the API or an import), so they are never hidden from it.
+   */
+  const reportsPlayers = PLAYER_TYPES.has(typeId) || (monitor?.playerAlerts ?? null) !== null;
 
   const place = runOn || type?.runsOn[0] || 'edge';
   const monitorKeyValue = monitor?.key ?? key ?? keyFrom(name);
@@ -65,6 +72,8 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     };
     if (place === 'relay' && relay) body['relay'] = relay;
     Object.assign(body, configOf(sharedFields, shared, false));
+    const alerts = reportsPlayers ? playerAlertsJson(playerAlerts) : null;
+    if (alerts) body['playerAlerts'] = alerts;
     return body as CreateBody;
   };
   const patchBody = (): PatchBody => ({
@@ -73,6 +82,8 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     relay: place === 'relay' ? relay || undefined : null,
     config: configOf(configFields, config, true),
     ...configOf(sharedFields, shared, true),
+    // None set removes them (null).
+    ...(reportsPlayers ? { playerAlerts: playerAlertsJson(playerAlerts) as PatchBody['playerAlerts'] } : {}),
   });
 
   return {
@@ -90,6 +101,9 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     setConfig,
     shared,
     setShared,
+    reportsPlayers,
+    playerAlerts,
+    setPlayerAlerts,
     problem,
     setProblem,
     place,

@@ -3,7 +3,7 @@
 import { Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { monitorStatsQuery, STATS_RANGES, type StatsRange } from '../../api/monitors';
+import { monitorStatsQuery, PLAYER_TYPES, STATS_RANGES, type StatsRange } from '../../api/monitors';
 import { useOrganizationKey } from '../../api/organization';
 import type { components } from '../../api/schema';
 import { ErrorState } from '../../ui/states';
@@ -14,22 +14,11 @@ type Stats = components['schemas']['MonitorStats'];
 
 const TimeSeriesChart = lazy(() => import('../../ui/time-series-chart').then((m) => ({ default: m.TimeSeriesChart })));
 
-/** Types whose checks report players (their stats have a players series). */
-const GAME_TYPES = new Set([
-  'minecraft-java',
-  'minecraft-bedrock',
-  'source',
-  'fivem',
-  'rust-webrcon',
-  'gamedig',
-  'discord',
-]);
-
 export function ResponseChart({ monitorId, type }: { monitorId: string; type: string }) {
   const [range, setRange] = useState<StatsRange>('24h');
   const stats = useQuery(monitorStatsQuery(useOrganizationKey(), monitorId, range));
   const data = stats.data;
-  const showPlayers = GAME_TYPES.has(type) || (data?.points.some((p) => p.playersMax !== null) ?? false);
+  const showPlayers = PLAYER_TYPES.has(type) || (data?.points.some((p) => p.playersMax !== null) ?? false);
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
