@@ -46,6 +46,8 @@ export interface Monitor extends Ownership {
   tags: string[];
   /** Alerts on the players, queue, version and map a game server reports; null: none. */
   playerAlerts: PlayerAlerts | null;
+  /** Key of the parent monitor (docs/monitors.md, "Dependencies"): while it is down this one's alerts are held back. */
+  dependsOn: string | null;
 }
 
 /**
@@ -69,6 +71,7 @@ export type MonitorSpec = Pick<
   notify?: string[] | null | undefined;
   tags?: string[] | undefined;
   playerAlerts?: PlayerAlerts | null | undefined;
+  dependsOn?: string | null | undefined;
 };
 
 /**
@@ -128,7 +131,8 @@ export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean
     current.degradedLatencyMs !== spec.degradedLatencyMs ||
     (spec.notify !== undefined && JSON.stringify(current.notify) !== JSON.stringify(spec.notify)) ||
     (spec.tags !== undefined && JSON.stringify(current.tags) !== JSON.stringify(spec.tags)) ||
-    (spec.playerAlerts !== undefined && JSON.stringify(current.playerAlerts) !== JSON.stringify(spec.playerAlerts))
+    (spec.playerAlerts !== undefined && JSON.stringify(current.playerAlerts) !== JSON.stringify(spec.playerAlerts)) ||
+    (spec.dependsOn !== undefined && current.dependsOn !== spec.dependsOn)
   );
 }
 
@@ -177,6 +181,9 @@ export const monitorFields = {
       `Labels to filter monitors by in the dashboard and the API (\`?tag=\`): up to ${MONITOR_LIMITS.tags}, each 1 to 40 of a-z, 0-9, "-", "_", ".".`,
     ),
   playerAlerts: playerAlertsSchema,
+  dependsOn: stableKey().describe(
+    'Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies").',
+  ),
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, {

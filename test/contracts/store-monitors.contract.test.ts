@@ -71,6 +71,7 @@ describeStore('monitors', (store) => {
       notify: null,
       tags: [],
       playerAlerts: null,
+      dependsOn: null,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW,

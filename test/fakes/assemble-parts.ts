@@ -59,6 +59,7 @@ export function monitor(id: string, over: Partial<Monitor> = {}): Monitor {
     notify: null,
     tags: [],
     playerAlerts: null,
+    dependsOn: null,
     managedBy: 'config',
     createdAt: 0,
     updatedAt: 0,

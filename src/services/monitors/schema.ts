@@ -22,6 +22,7 @@ export const monitorCommonFields = {
   notify: monitorFields.notify.optional(),
   tags: monitorFields.tags.default([]),
   playerAlerts: monitorFields.playerAlerts.optional(),
+  dependsOn: monitorFields.dependsOn.optional(),
 };
 
 /** Fields of a monitor's answer that its body writes under another name. */
@@ -90,6 +91,10 @@ export const monitorPatchSchema = z
         .describe('Keys of the notification channels this monitor names; null or [] names none.'),
       tags: monitorFields.tags.optional().describe('The tags, replacing the current ones; [] removes them all.'),
       playerAlerts: monitorFields.playerAlerts.nullable().optional(),
+      dependsOn: monitorFields.dependsOn
+        .nullable()
+        .optional()
+        .describe("Key of the parent monitor; null removes it (the relay's parent, if any, applies again)."),
       config: z
         .record(z.string(), z.unknown())
         .optional()

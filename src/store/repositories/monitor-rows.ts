@@ -37,6 +37,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     notify: notifyOf(r.notify),
     tags: JSON.parse(r.tags) as string[],
     playerAlerts: r.player_alerts === null ? null : (JSON.parse(r.player_alerts) as PlayerAlerts),
+    dependsOn: r.depends_on,
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -66,6 +67,7 @@ export function specColumns(spec: MonitorSpec) {
         : spec.playerAlerts === null
           ? null
           : JSON.stringify(spec.playerAlerts),
+    depends_on: spec.dependsOn,
   };
 }
 
