@@ -10901,6 +10901,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "minecraft-java";
             /**
@@ -10976,6 +10978,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "minecraft-bedrock";
             /**
@@ -11041,6 +11045,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "source";
             /**
@@ -11114,6 +11120,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "fivem";
             /**
@@ -11189,6 +11197,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -11263,6 +11273,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "rcon";
             /**
@@ -11337,6 +11349,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "pterodactyl";
             /**
@@ -11403,6 +11417,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "gamedig";
             /**
@@ -11470,6 +11486,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "discord";
             /**
@@ -11545,6 +11563,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "http";
             /**
@@ -11639,6 +11659,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "tcp";
             /**
@@ -11701,6 +11723,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "tls";
             /**
@@ -11773,6 +11797,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "dns";
             /**
@@ -11843,6 +11869,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "heartbeat";
             /**
@@ -11908,6 +11936,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "ping";
             /**
@@ -11987,6 +12017,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "domain-expiry";
             /**
@@ -12058,6 +12090,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "postgres";
             /**
@@ -12147,6 +12181,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "mysql";
             /**
@@ -12233,6 +12269,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "redis";
             /**
@@ -12314,6 +12352,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "nats";
             /**
@@ -12399,6 +12439,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "mqtt";
             /**
@@ -12480,6 +12522,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "amqp";
             /**
@@ -12571,6 +12615,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "mongodb";
             /**
@@ -12667,6 +12713,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "ssh";
             /**
@@ -12732,6 +12780,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "udp";
             /**
@@ -12804,6 +12854,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "websocket";
             /**
@@ -12881,6 +12933,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "smtp";
             /**
@@ -12959,6 +13013,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "imap";
             /**
@@ -13037,6 +13093,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "pop3";
             /**
@@ -13115,6 +13173,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "grpc";
             /**
@@ -13192,6 +13252,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             };
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "docker";
             /**
@@ -13370,6 +13432,10 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             } | null;
+            /** @description Key of the parent monitor this one depends on (null: none, or its relay's; docs/monitors.md, "Dependencies"). */
+            dependsOn: string | null;
+            /** @description Set while a parent (or a parent's parent) is down and this monitor is not up: "unreachable: <parent> is down". Its alerts are held back meanwhile. */
+            unreachable: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -13454,6 +13520,10 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             } | null;
+            /** @description Key of the parent monitor this one depends on (null: none, or its relay's; docs/monitors.md, "Dependencies"). */
+            dependsOn: string | null;
+            /** @description Set while a parent (or a parent's parent) is down and this monitor is not up: "unreachable: <parent> is down". Its alerts are held back meanwhile. */
+            unreachable: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -13553,6 +13623,8 @@ export interface components {
                 /** @description Announce a change of these fields of the result (game.changed). */
                 changes?: ("version" | "map")[];
             } | null;
+            /** @description Key of the parent monitor; null removes it (the relay's parent, if any, applies again). */
+            dependsOn?: string | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;
@@ -14237,6 +14309,8 @@ export interface components {
             tokenPrefix: string | null;
             /** @description When the relay last called Warden (epoch ms). */
             lastSeenAt: number | null;
+            /** @description Key of the monitor the relay's monitors depend on unless they name their own (null: none). */
+            dependsOn: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -14254,6 +14328,8 @@ export interface components {
             tokenPrefix: string | null;
             /** @description When the relay last called Warden (epoch ms). */
             lastSeenAt: number | null;
+            /** @description Key of the monitor the relay's monitors depend on unless they name their own (null: none). */
+            dependsOn: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -14268,9 +14344,13 @@ export interface components {
             /** @description Monitors name their relay by this key. */
             key: string;
             name: string;
+            /** @description Key of a monitor every monitor this relay runs depends on, unless it names its own (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
         };
         RelayPatch: {
             name?: string;
+            /** @description Key of the parent monitor; null removes it. */
+            dependsOn?: string | null;
         };
         RotatedRelayToken: components["schemas"]["RelayWithToken"] & {
             /** @description Monitors on this relay whose secrets the new token does not get: send each one's secrets again in full (PATCH /api/v1/monitors/{id}) or apply warden.yaml. Until then the relay reports them failed. */
