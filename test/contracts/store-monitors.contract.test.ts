@@ -224,6 +224,7 @@ describeStore('monitors', (store) => {
       notify: null,
       tags: [],
       playerAlerts: null,
+      dependsOn: null,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW + 1000,
