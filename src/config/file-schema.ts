@@ -17,6 +17,7 @@ import { channelEntrySchema } from '../services/notifications/schema.js';
 import { organizationInput } from '../services/organizations/put.js';
 import { pageEntrySchema } from '../services/pages/schema.js';
 import { relayEntrySchema } from '../services/relays/schema.js';
+import { dependencyIssues } from './dependency-issues.js';
 
 /** The file gives a component's place by its position in the list. */
 const componentSchema = componentCreateSchema.omit({ order: true });
@@ -114,10 +115,16 @@ const name = z.string().optional().catch(undefined);
 const names = z.array(z.string()).optional().catch(undefined);
 const list = <T extends z.ZodType>(item: T) => z.array(item.catch({} as z.output<T>)).catch([]);
 const fileOutline = z.object({
-  relays: list(z.object({ key: name })),
+  relays: list(z.object({ key: name, dependsOn: name })),
   notifications: list(z.object({ key: name })),
   monitors: list(
-    z.object({ key: name, notify: names, runOn: z.enum(RUN_ON).optional().catch(undefined), relay: name }),
+    z.object({
+      key: name,
+      notify: names,
+      runOn: z.enum(RUN_ON).optional().catch(undefined),
+      relay: name,
+      dependsOn: name,
+    }),
   ),
   pages: list(
     z.object({
@@ -162,6 +169,7 @@ function referenceIssues(
       for (const placement of monitorPlacementIssues({ runOn, relay: monitor.relay }, (key) => relayKeys.has(key)))
         issue(['monitors', i, placement.path], placement.message);
   });
+  dependencyIssues(file, issue);
   const slugs = keySet();
   const domains = keySet();
   file.pages.forEach((page, p) => {

@@ -50,6 +50,8 @@ export interface Monitor extends Ownership {
   playerAlerts: PlayerAlerts | null;
   /** When it restarts on purpose (counts as under maintenance then, domain/expected-restart.ts); null: never. */
   expectedRestart: RecurrenceSlot[] | null;
+  /** Key of the parent monitor (docs/monitors.md, "Dependencies"): while it is down this one's alerts are held back. */
+  dependsOn: string | null;
 }
 
 /**
@@ -74,6 +76,7 @@ export type MonitorSpec = Pick<
   tags?: string[] | undefined;
   playerAlerts?: PlayerAlerts | null | undefined;
   expectedRestart?: RecurrenceSlot[] | null | undefined;
+  dependsOn?: string | null | undefined;
 };
 
 /**
@@ -135,7 +138,8 @@ export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean
     (spec.tags !== undefined && JSON.stringify(current.tags) !== JSON.stringify(spec.tags)) ||
     (spec.playerAlerts !== undefined && JSON.stringify(current.playerAlerts) !== JSON.stringify(spec.playerAlerts)) ||
     (spec.expectedRestart !== undefined &&
-      JSON.stringify(current.expectedRestart) !== JSON.stringify(spec.expectedRestart))
+      JSON.stringify(current.expectedRestart) !== JSON.stringify(spec.expectedRestart)) ||
+    (spec.dependsOn !== undefined && current.dependsOn !== spec.dependsOn)
   );
 }
 
@@ -185,6 +189,9 @@ export const monitorFields = {
     ),
   playerAlerts: playerAlertsSchema,
   expectedRestart: expectedRestartSchema,
+  dependsOn: stableKey().describe(
+    'Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies").',
+  ),
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, {

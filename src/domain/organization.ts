@@ -72,4 +72,6 @@ export interface Relay extends Ownership {
   lastSeenAt: number | null;
   /** Set when the token was rotated through the API: the relay config withholds secrets set before then (null: none). */
   secretsWithheldBefore: number | null;
+  /** Key of the monitor the relay's monitors depend on unless they name their own; null: none. */
+  dependsOn: string | null;
 }

@@ -22,6 +22,7 @@ import * as subscriberFormats from './migrations/0019-subscriber-formats.js';
 import * as playerAlerts from './migrations/0020-player-alerts.js';
 import * as gameChanges from './migrations/0021-game-changes.js';
 import * as expectedRestart from './migrations/0022-expected-restart.js';
+import * as monitorDependencies from './migrations/0023-monitor-dependencies.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020-player-alerts': playerAlerts,
   '0021-game-changes': gameChanges,
   '0022-expected-restart': expectedRestart,
+  '0023-monitor-dependencies': monitorDependencies,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -14,6 +14,7 @@ import { checkRepository } from './repositories/checks.js';
 import { clusterRepository } from './repositories/cluster.js';
 import { componentRepository } from './repositories/components.js';
 import { deliveryRepository } from './repositories/deliveries.js';
+import { dependencyRepository } from './repositories/dependencies.js';
 import { emailLinkRepository } from './repositories/email-links.js';
 import { gameChangeRepository } from './repositories/game-changes.js';
 import { incidentRepository } from './repositories/incidents.js';
@@ -77,6 +78,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     apiKeys: apiKeyRepository(db),
     relays: relayRepository(db),
     monitors: monitorRepository(db, connection.dialect),
+    dependencies: dependencyRepository(db),
     monitorStates: monitorStateRepository(db, {
       locksRows: connection.locksRows,
       dialect: connection.dialect,

@@ -13,6 +13,7 @@ import type { CheckRepository } from './repositories/checks.js';
 import type { ClusterRepository } from './repositories/cluster.js';
 import type { ComponentRepository } from './repositories/components.js';
 import type { DeliveryRepository } from './repositories/deliveries.js';
+import type { DependencyRepository } from './repositories/dependencies.js';
 import type { EmailLinkRepository } from './repositories/email-links.js';
 import type { GameChangeRepository } from './repositories/game-changes.js';
 import type { IncidentRepository } from './repositories/incidents.js';
@@ -44,6 +45,7 @@ export type { CheckRepository } from './repositories/checks.js';
 export type { ClusterInstance, ClusterLease, ClusterRepository } from './repositories/cluster.js';
 export type { ComponentRepository } from './repositories/components.js';
 export type { DeliveryQuery, DeliveryRepository } from './repositories/deliveries.js';
+export type { DependencyRepository } from './repositories/dependencies.js';
 export type { EmailLinkRepository } from './repositories/email-links.js';
 export type { GameChangeRepository } from './repositories/game-changes.js';
 export type { IncidentRepository } from './repositories/incidents.js';
@@ -86,6 +88,8 @@ export interface Store {
   readonly relays: RelayRepository;
   /** Monitors: what to check and where, and the lookups of the API, the file and the relays. */
   readonly monitors: MonitorRepository;
+  /** Which monitor depends on which (their own parent, or their relay's): what holds alerts back behind a down parent. */
+  readonly dependencies: DependencyRepository;
   /** Where each monitor stands (what ingest reads and moves on) and its history of state changes. */
   readonly monitorStates: MonitorStateRepository;
   /** Which enabled monitors run where: what the edge scheduler, the relays and the watchdog read. */

@@ -32,6 +32,7 @@ describeStore('relays', (store) => {
       hasToken: false,
       lastSeenAt: null,
       secretsWithheldBefore: null,
+      dependsOn: null,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW,

@@ -61,6 +61,7 @@ export function monitor(id: string, over: Partial<Monitor> = {}): Monitor {
     tags: [],
     playerAlerts: null,
     expectedRestart: null,
+    dependsOn: null,
     managedBy: 'config',
     createdAt: 0,
     updatedAt: 0,

@@ -71,8 +71,10 @@ export interface NotificationEvent {
   playerRule?: { rule: string; since: number };
   /** `game.changed`: which field of the result changed (version, map), from what to what. */
   gameChange?: { field: string; from: string; to: string };
-  /** `monitor.reminder`: since when the monitor has been down. */
+  /** `monitor.reminder`: since when the monitor has been down; also a down alert held back behind a parent, sent later. */
   downSince?: number;
+  /** `monitor.down`: how many monitors depend on this one (docs/monitors.md, "Dependencies"): their alerts are held back. */
+  dependents?: number;
   /** The status pages that show what happened (public address each), first one the link channels use. */
   pages: { slug: string; title: string; url: string }[];
   /** The dashboard's address, when the server knows its public URL (`{{links.dashboard}}` in templates). */

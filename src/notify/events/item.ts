@@ -16,4 +16,6 @@ export interface OutboxItem {
   subject: { monitorId: string | null; pageIds: readonly string[] | null };
   /** Only these channels (ids), when the event is for some in particular (a channel's reminder); otherwise every one whose rules want it. */
   only?: readonly string[] | undefined;
+  /** Held back (a parent is down, docs/monitors.md "Dependencies"): recorded as skipped with this reason, sent to none. */
+  heldBack?: string | undefined;
 }

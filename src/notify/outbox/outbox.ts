@@ -11,8 +11,10 @@ import type { NewDelivery } from '../../domain/notification.js';
 import { channelWants, quietDuringMaintenance, underMaintenance } from '../../domain/notification-rules.js';
 import type { Store } from '../../store/index.js';
 import type { NotificationEvent } from '../channels/channel.js';
+import { withDependents } from '../events/dependencies.js';
 import type { OutboxItem } from '../events/item.js';
 import { notificationKind, type StateChange, stateChangeItem } from '../events/monitors.js';
+import { judgeDependencies } from './dependencies.js';
 import { deliveriesFor, type EnqueueRulesContext, type FlapBatch } from './rules.js';
 import { eventScope, loadScope, type OrganizationScope, showing } from './scope.js';
 import { forSubscribers, subscriberDeliveries } from './subscriber-fanout.js';
@@ -124,12 +126,22 @@ export function createNotificationOutbox(deps: {
           withChannels.add(c.organizationId);
       if (withChannels.size === 0) return 0;
       const monitors = new Map((await tx.monitors.findByIds(monitorIds)).map((m) => [m.id, m]));
+      const dependencies = await judgeDependencies(
+        tx,
+        changes.filter((c) => withChannels.has(c.organizationId)),
+        monitors,
+      );
       for (const change of changes) {
         const kind = notificationKind(change.previous, change.state);
         const monitor = monitors.get(change.monitorId);
         if (!kind || !monitor || !withChannels.has(change.organizationId)) continue;
-        items.push(stateChangeItem(change, monitor, kind));
+        const item = withDependents(
+          stateChangeItem(change, monitor, kind),
+          dependencies.dependents.get(monitor.id) ?? 0,
+        );
+        items.push({ ...item, heldBack: dependencies.held.get(monitor.id) });
       }
+      items.push(...dependencies.released);
       return publish(tx, items, now, monitors);
     },
     invalidate(organizationId) {
@@ -173,16 +185,28 @@ async function channelDeliveries(
     ...(base ? { dashboardUrl: `${base}/app` } : {}),
   };
   const json = JSON.stringify(event);
-  const covered =
-    monitor !== undefined &&
-    channels.some((ch) => quietDuringMaintenance(ch.rules)) &&
-    underMaintenance(event.at, monitor.id, shownBy, entry.windows, monitor.expectedRestart);
   const delivery = {
     eventId: event.id,
     organizationId: item.organizationId,
     monitorId: monitor?.id ?? null,
     kind: event.kind,
   };
+  // Held back behind a down parent: every channel's delivery is recorded as skipped, with why.
+  const { heldBack } = item;
+  if (heldBack !== undefined)
+    return channels.map((channel) => ({
+      ...delivery,
+      id: rules.newId(),
+      channelId: channel.id,
+      event: json,
+      nextAttemptAt: rules.now,
+      status: 'skipped' as const,
+      lastError: heldBack,
+    }));
+  const covered =
+    monitor !== undefined &&
+    channels.some((ch) => quietDuringMaintenance(ch.rules)) &&
+    underMaintenance(event.at, monitor.id, shownBy, entry.windows, monitor.expectedRestart);
   const rows: NewDelivery[] = [];
   for (const channel of channels) rows.push(...(await deliveriesFor(rules, channel, event, json, delivery, covered)));
   return rows;

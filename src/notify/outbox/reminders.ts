@@ -7,6 +7,7 @@ import { type NotificationChannel, stableEventId } from '../../domain/notificati
 import { flapRule, reminderDue, STATE_CHANGE_KINDS } from '../../domain/notification-rules.js';
 import type { Store } from '../../store/index.js';
 import type { NotificationEvent } from '../channels/channel.js';
+import { releasedAlertId } from '../events/dependencies.js';
 import type { OutboxItem } from '../events/item.js';
 import { flapEndedItem, reminderItem } from '../events/monitors.js';
 import type { NotificationPublisher } from './outbox.js';
@@ -46,7 +47,11 @@ export function createReminderPass(deps: {
           monitorId: monitor.id,
           kinds: ['monitor.down'],
         });
-        const ofThisOutage = alert?.eventId === stableEventId(monitor.id, monitor.stateSince, 'monitor.down');
+        // Its down alert, or the one told when a parent that held it back was up again.
+        const ofThisOutage =
+          alert !== undefined &&
+          (alert.eventId === stableEventId(monitor.id, monitor.stateSince, 'monitor.down') ||
+            alert.eventId === releasedAlertId(monitor.id, monitor.stateSince));
         // Still being sent (a hold, retries): asked again at the next sweep. Skipped, or none for this outage: never.
         if (ofThisOutage && (alert.status === 'pending' || alert.status === 'sending')) continue;
         if (!ofThisOutage || alert.status !== 'sent') {

@@ -53,7 +53,11 @@ export async function exportOrganization(ctx: ServiceContext): Promise<Organizat
       name: organization.name,
       probePrivateTargets: organization.probePrivateTargets ?? undefined,
     }),
-    relays: nonEmpty(byKey(relays, (r) => r.key).map((r) => ({ key: r.key, name: r.name }))),
+    relays: nonEmpty(
+      byKey(relays, (r) => r.key).map((r) =>
+        compact({ key: r.key, name: r.name, dependsOn: r.dependsOn ?? undefined }),
+      ),
+    ),
     monitors: nonEmpty(sortedMonitors.map((m, i) => monitorEntry(m, relayKeys, named, ['monitors', i], secrets))),
     // One page after the other: each registers its secrets as it goes, and the file's header lists them in order.
     pages: nonEmpty(
@@ -96,6 +100,7 @@ function monitorEntry(
     tags: nonEmpty(m.tags),
     playerAlerts: m.playerAlerts ?? undefined,
     expectedRestart: m.expectedRestart ?? undefined,
+    dependsOn: m.dependsOn ?? undefined,
     notify: named(m.notify, `Monitor ${m.key}`),
     config: withoutDefaults(definition.config, m.config, definition.secrets),
   });

@@ -7,6 +7,7 @@ import { monitorTag } from '../../domain/monitor.js';
 import { MONITOR_STATES, MONITOR_TYPES } from '../../domain/monitor-type.js';
 import type { MonitorPosition, MonitorQuery, MonitorSort } from '../../store/index.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { dependencyGraphOf, unreachableOf } from './dependencies.js';
 import { listMonitors, relayKeysById } from './read.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 
@@ -72,9 +73,13 @@ export async function findMonitors(
     // One more than asked: whether a next page exists without a second query.
     limit: limit + 1,
   };
-  const [found, relayKeys] = await Promise.all([ctx.store.monitors.query(filter), relayKeysById(ctx)]);
+  const [found, relayKeys, graph] = await Promise.all([
+    ctx.store.monitors.query(filter),
+    relayKeysById(ctx),
+    dependencyGraphOf(ctx),
+  ]);
   const rows = found.monitors.slice(0, limit);
-  const monitors = rows.map((row) => monitorWithRelay(row.monitor, relayKeys));
+  const monitors = rows.map((row) => monitorWithRelay(row.monitor, relayKeys, unreachableOf(graph, row.monitor)));
   if (query.limit === undefined) return { monitors };
   const last = rows.at(-1);
   return {

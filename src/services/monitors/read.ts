@@ -3,13 +3,18 @@ import type { z } from 'zod';
 import type { Monitor } from '../../domain/monitor.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { requireOwned } from '../owned-ref.js';
+import { dependencyGraphOf, unreachableOf } from './dependencies.js';
 import { monitorIdSchema, type monitorRefSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 
 export async function listMonitors(ctx: ServiceContext): Promise<MonitorWithRelay[]> {
   const organizationId = organizationOf(ctx);
-  const [monitors, relayKeys] = await Promise.all([ctx.store.monitors.list(organizationId), relayKeysById(ctx)]);
-  return monitors.map((m) => monitorWithRelay(m, relayKeys));
+  const [monitors, relayKeys, graph] = await Promise.all([
+    ctx.store.monitors.list(organizationId),
+    relayKeysById(ctx),
+    dependencyGraphOf(ctx),
+  ]);
+  return monitors.map((m) => monitorWithRelay(m, relayKeys, unreachableOf(graph, m)));
 }
 
 export async function getMonitor(
@@ -17,7 +22,8 @@ export async function getMonitor(
   input: z.input<typeof monitorIdSchema>,
 ): Promise<MonitorWithRelay> {
   const monitor = await requireMonitor(ctx, parseInput(monitorIdSchema, input));
-  return monitorWithRelay(monitor, await relayKeysById(ctx));
+  const [relayKeys, graph] = await Promise.all([relayKeysById(ctx), dependencyGraphOf(ctx)]);
+  return monitorWithRelay(monitor, relayKeys, unreachableOf(graph, monitor));
 }
 
 /**

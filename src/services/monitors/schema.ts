@@ -23,6 +23,7 @@ export const monitorCommonFields = {
   tags: monitorFields.tags.default([]),
   playerAlerts: monitorFields.playerAlerts.optional(),
   expectedRestart: monitorFields.expectedRestart.optional(),
+  dependsOn: monitorFields.dependsOn.optional(),
 };
 
 /** Fields of a monitor's answer that its body writes under another name. */
@@ -92,6 +93,10 @@ export const monitorPatchSchema = z
       tags: monitorFields.tags.optional().describe('The tags, replacing the current ones; [] removes them all.'),
       playerAlerts: monitorFields.playerAlerts.nullable().optional(),
       expectedRestart: monitorFields.expectedRestart.nullable().optional().describe('null removes it.'),
+      dependsOn: monitorFields.dependsOn
+        .nullable()
+        .optional()
+        .describe("Key of the parent monitor; null removes it (the relay's parent, if any, applies again)."),
       config: z
         .record(z.string(), z.unknown())
         .optional()

@@ -5,6 +5,7 @@ import { probeDefinition } from '../../probes/registry.js';
 import { writerFor, writeVerb } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import { secretsSetTime } from '../relays/secrets.js';
+import { checkMonitorParent } from './dependencies.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { keptFromStorage, patchedConfig, retargetIssues } from './retarget.js';
 import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
@@ -20,6 +21,8 @@ export const updateMonitor = writeVerb(
     const [relayIds, relayKeys] = await Promise.all([relayIdsByKey(tx), relayKeysById(tx)]);
     const notify = changes.notify === undefined ? current.notify : ((await namedChannels(tx, changes.notify)) ?? null);
     const spec = { ...patched(current, changes, relayIds, relayKeys), notify };
+    if (spec.dependsOn !== current.dependsOn || spec.relayId !== current.relayId)
+      await checkMonitorParent(tx, { key: current.key, dependsOn: spec.dependsOn ?? null, relayId: spec.relayId });
     const specChanged = monitorSpecChanged(current, spec);
     if (specChanged) await tx.store.monitors.updateSpec(current.id, spec, writer, tx.clock.now());
     await recordPause(tx, current, spec.enabled);
@@ -66,6 +69,7 @@ function patched(
     tags: patch.tags ?? current.tags,
     playerAlerts: patch.playerAlerts === undefined ? current.playerAlerts : patch.playerAlerts,
     expectedRestart: patch.expectedRestart === undefined ? current.expectedRestart : patch.expectedRestart,
+    dependsOn: patch.dependsOn === undefined ? current.dependsOn : patch.dependsOn,
   };
 }
 

@@ -61,6 +61,18 @@ export const monitorViewSchema = z.object({
   tags: z.array(z.string()).describe('Labels the dashboard and `GET /api/v1/monitors?tag=` filter by.'),
   playerAlerts: playerAlertsSchema.nullable(),
   expectedRestart: expectedRestartSchema.nullable(),
+  dependsOn: z
+    .string()
+    .nullable()
+    .describe(
+      'Key of the parent monitor this one depends on (null: none, or its relay\'s; docs/monitors.md, "Dependencies").',
+    ),
+  unreachable: z
+    .string()
+    .nullable()
+    .describe(
+      'Set while a parent (or a parent\'s parent) is down and this monitor is not up: "unreachable: <parent> is down". Its alerts are held back meanwhile.',
+    ),
   managedBy: ownershipFields().managedBy,
 });
 
@@ -73,7 +85,7 @@ export const monitorWithRelaySchema = monitorViewSchema.extend({
 
 export type MonitorWithRelay = z.infer<typeof monitorWithRelaySchema>;
 
-function monitorView(monitor: Monitor): MonitorView {
+function monitorView(monitor: Monitor, unreachable: string | null): MonitorView {
   return {
     id: monitor.id,
     key: monitor.key,
@@ -96,14 +108,20 @@ function monitorView(monitor: Monitor): MonitorView {
     tags: monitor.tags,
     playerAlerts: monitor.playerAlerts,
     expectedRestart: monitor.expectedRestart,
+    dependsOn: monitor.dependsOn,
+    unreachable,
     managedBy: monitor.managedBy,
   };
 }
 
-/** `relayKeys` maps relay ids to keys. */
-export function monitorWithRelay(monitor: Monitor, relayKeys: ReadonlyMap<string, string>): MonitorWithRelay {
+/** `relayKeys` maps relay ids to keys; `unreachable` comes from the dependencies (dependencies.ts, unreachableOf). */
+export function monitorWithRelay(
+  monitor: Monitor,
+  relayKeys: ReadonlyMap<string, string>,
+  unreachable: string | null = null,
+): MonitorWithRelay {
   return {
-    ...monitorView(monitor),
+    ...monitorView(monitor, unreachable),
     relayKey: monitor.relayId === null ? null : (relayKeys.get(monitor.relayId) ?? null),
   };
 }

@@ -15,6 +15,7 @@ import { organizationOf, type ServiceContext, uniquely, writerFor, writerOf, wri
 import { namedChannels } from '../notifications/named.js';
 import type { PutOutcome } from '../put.js';
 import { secretsSetTime, withheldSecrets } from '../relays/secrets.js';
+import { checkMonitorParent } from './dependencies.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { type MonitorEntry, monitorCreateSchema, monitorEntrySchema, monitorIdSchema } from './schema.js';
 import { recordPause } from './state-history.js';
@@ -26,6 +27,7 @@ export const createMonitor = writeVerb(
   async (tx, entry): Promise<{ monitor: MonitorWithRelay; pushToken: string | null }> => {
     const relayIds = await relayIdsByKey(tx);
     const spec = { ...specOf(entry, relayIds), notify: (await namedChannels(tx, entry.notify)) ?? null };
+    await checkMonitorParent(tx, { key: spec.key, dependsOn: spec.dependsOn ?? null, relayId: spec.relayId });
     const pushToken = entry.runOn === 'push' ? generateSecret('pushToken') : null;
     const monitor = await insertMonitor(tx, spec, pushToken === null ? null : storedToken(pushToken));
     return { monitor: monitorWithRelay(monitor, await relayKeysById(tx)), pushToken };
@@ -91,12 +93,16 @@ async function withheldFromRelay(ctx: ServiceContext, monitor: Monitor, relayId:
   return relay !== undefined && withheldSecrets(monitor, relay).length > 0;
 }
 
-/** Deletes a monitor with its history; components that showed it show nothing until told otherwise. */
+/**
+ * Deletes a monitor with its history; components that showed it show nothing until told otherwise, and the monitors
+ * (and relays) that depended on it depend on nothing: they are judged on their own from then on.
+ */
 export const deleteMonitor = writeVerb(monitorIdSchema, async (tx, ref): Promise<void> => {
   const monitor = await requireMonitor(tx, ref);
   assertWritable(monitor, writerOf(tx), `monitor "${monitor.key}"`);
   const pageIds = await tx.store.components.pageIdsShowing(monitor.id);
   await tx.store.monitors.delete(monitor.id);
+  await tx.store.dependencies.clearParent(monitor.organizationId, monitor.key, tx.clock.now());
   announceTo(tx, monitor.organizationId, pageIds);
 });
 
@@ -154,6 +160,8 @@ function specOf(entry: Omit<MonitorEntry, 'pushToken'>, relayIds: ReadonlyMap<st
     tags: entry.tags,
     playerAlerts: entry.playerAlerts ?? null,
     expectedRestart: entry.expectedRestart ?? null,
+    // warden.yaml's parents are checked with the file (config/file-schema.ts): one may come later in it.
+    dependsOn: entry.dependsOn ?? null,
   };
 }
 

@@ -9,17 +9,32 @@ export const relayFields = {
     .string()
     .regex(/^wdr_[A-Za-z0-9_-]{16,128}$/, { error: 'expected a relay token starting with wdr_' })
     .describe('Optional: fix the relay token (use ${ENV_VAR}); otherwise issue one with `warden relays token`.'),
+  dependsOn: stableKey().describe(
+    'Key of a monitor every monitor this relay runs depends on, unless it names its own (docs/monitors.md, "Dependencies").',
+  ),
 };
 
-export const relayCreateSchema = z.object({ key: relayFields.key, name: relayFields.name }).strict();
+export const relayCreateSchema = z
+  .object({ key: relayFields.key, name: relayFields.name, dependsOn: relayFields.dependsOn.optional() })
+  .strict();
 
 /** A relay as warden.yaml declares it: created or replaced by key. */
 export const relayEntrySchema = z
-  .object({ key: relayFields.key, name: relayFields.name, token: relayFields.token.optional() })
+  .object({
+    key: relayFields.key,
+    name: relayFields.name,
+    token: relayFields.token.optional(),
+    dependsOn: relayFields.dependsOn.optional(),
+  })
   .strict();
 
 /** The key stays (monitors name their relay by it). */
-export const relayPatchSchema = z.object({ name: relayFields.name.optional() }).strict();
+export const relayPatchSchema = z
+  .object({
+    name: relayFields.name.optional(),
+    dependsOn: relayFields.dependsOn.nullable().optional().describe('Key of the parent monitor; null removes it.'),
+  })
+  .strict();
 
 export const relayIdSchema = z.object({ id: reference() });
 export const relayUpdateSchema = relayPatchSchema.extend({ id: reference() });

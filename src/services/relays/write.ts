@@ -15,6 +15,7 @@ import {
   writerOf,
   writeVerb,
 } from '../context.js';
+import { checkRelayParent } from '../monitors/dependencies.js';
 import { type PutOutcome, putByKey } from '../put.js';
 import { requireRelay } from './read.js';
 import { relayCreateSchema, relayEntrySchema, relayIdSchema, relayUpdateSchema } from './schema.js';
@@ -28,6 +29,7 @@ export async function createRelay(
   const entry = parseInput(relayCreateSchema, input);
   const token = generateSecret('relayToken');
   const relay = await withTransaction(ctx, async (tx) => {
+    await checkRelayParent(tx, { id: null, dependsOn: entry.dependsOn ?? null });
     const created = await insertRelay(tx, entry);
     await tx.store.relays.setToken(
       created.id,
@@ -49,10 +51,13 @@ export const putRelay = writeVerb(
       label: `relay "${entry.key}"`,
       current: await tx.store.relays.findByKey(organizationOf(tx), entry.key),
       create: () => insertRelay(tx, entry),
-      spec: () => entry.name,
-      changed: (current, name) => current.name !== name,
-      async update(current, name, writer) {
-        await tx.store.relays.update(current.id, { name, managedBy: writer }, now);
+      // warden.yaml's parent is checked with the file (config/dependency-issues.ts).
+      spec: () => ({ name: entry.name, dependsOn: entry.dependsOn ?? null }),
+      changed: (current, spec) => current.name !== spec.name || current.dependsOn !== spec.dependsOn,
+      async update(current, spec, writer) {
+        await tx.store.relays.update(current.id, { ...spec, managedBy: writer }, now);
+        if (current.dependsOn !== spec.dependsOn)
+          tx.bus.publish({ type: 'monitors.changed', at: now, organizationId: current.organizationId });
         return (await tx.store.relays.findById(current.id)) ?? current;
       },
     });
@@ -69,14 +74,25 @@ export const putRelay = writeVerb(
   },
 );
 
-/** Renames a relay (the key stays: monitors name their relay by it). */
+/** Renames a relay or sets its parent (the key stays: monitors name their relay by it). */
 export async function updateRelay(ctx: ServiceContext, input: z.input<typeof relayUpdateSchema>): Promise<RelayView> {
   const { id, ...changes } = parseInput(relayUpdateSchema, input);
-  const current = await requireRelay(ctx, { id });
-  assertWritable(current, writerOf(ctx), `relay "${current.key}"`);
-  if (changes.name !== undefined && changes.name !== current.name)
-    await ctx.store.relays.update(current.id, { name: changes.name }, ctx.clock.now());
-  return relayView((await ctx.store.relays.findById(current.id)) ?? current);
+  return withTransaction(ctx, async (tx) => {
+    const current = await requireRelay(tx, { id });
+    assertWritable(current, writerOf(tx), `relay "${current.key}"`);
+    if (changes.dependsOn !== undefined && changes.dependsOn !== current.dependsOn)
+      await checkRelayParent(tx, { id: current.id, dependsOn: changes.dependsOn });
+    const name = changes.name !== undefined && changes.name !== current.name ? changes.name : undefined;
+    const dependsOn =
+      changes.dependsOn !== undefined && changes.dependsOn !== current.dependsOn ? changes.dependsOn : undefined;
+    if (name !== undefined || dependsOn !== undefined)
+      await tx.store.relays.update(
+        current.id,
+        { ...(name === undefined ? {} : { name }), ...(dependsOn === undefined ? {} : { dependsOn }) },
+        tx.clock.now(),
+      );
+    return relayView((await tx.store.relays.findById(current.id)) ?? current);
+  });
 }
 
 /** A relay that still runs monitors is refused (409), so none is left without a place to run. */
@@ -92,7 +108,10 @@ export const deleteRelay = writeVerb(relayIdSchema, async (tx, ref): Promise<voi
   tx.bus.publish({ type: 'monitors.changed', at: tx.clock.now(), organizationId: relay.organizationId });
 });
 
-async function insertRelay(ctx: ServiceContext, entry: { key: string; name: string }): Promise<Relay> {
+async function insertRelay(
+  ctx: ServiceContext,
+  entry: { key: string; name: string; dependsOn?: string | undefined },
+): Promise<Relay> {
   const organizationId = organizationOf(ctx);
   const taken = `a relay with key "${entry.key}" already exists`;
   return uniquely(
@@ -103,7 +122,14 @@ async function insertRelay(ctx: ServiceContext, entry: { key: string; name: stri
       if (await ctx.store.relays.findByKey(organizationId, entry.key)) throw new ConflictError(taken);
       const id = newId('rly');
       await ctx.store.relays.insert(
-        { id, organizationId, key: entry.key, name: entry.name, managedBy: writerOf(ctx) },
+        {
+          id,
+          organizationId,
+          key: entry.key,
+          name: entry.name,
+          dependsOn: entry.dependsOn ?? null,
+          managedBy: writerOf(ctx),
+        },
         ctx.clock.now(),
       );
       return (await ctx.store.relays.findById(id)) as Relay;

@@ -39,6 +39,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     tags: JSON.parse(r.tags) as string[],
     playerAlerts: r.player_alerts === null ? null : (JSON.parse(r.player_alerts) as PlayerAlerts),
     expectedRestart: r.expected_restart === null ? null : (JSON.parse(r.expected_restart) as RecurrenceSlot[]),
+    dependsOn: r.depends_on,
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -74,6 +75,7 @@ export function specColumns(spec: MonitorSpec) {
         : spec.expectedRestart === null
           ? null
           : JSON.stringify(spec.expectedRestart),
+    depends_on: spec.dependsOn,
   };
 }
 

@@ -17,6 +17,7 @@ const toRelay = (r: Selectable<RelaysTable>): Relay => ({
   hasToken: r.token_hash !== null,
   lastSeenAt: r.last_seen_at,
   secretsWithheldBefore: r.secrets_withheld_before,
+  dependsOn: r.depends_on,
   managedBy: r.managed_by,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -39,10 +40,21 @@ export interface RelayRepository {
   /** With what authentication needs: the hash, and whether the relay is known offline (so its return is told). */
   findByTokenHash(hash: string): Promise<(Relay & { tokenHash: string; offlineSince: number | null }) | undefined>;
   insert(
-    relay: { id: string; organizationId: string; key: string; name: string; managedBy: ManagedBy },
+    relay: {
+      id: string;
+      organizationId: string;
+      key: string;
+      name: string;
+      dependsOn?: string | null;
+      managedBy: ManagedBy;
+    },
     now: number,
   ): Promise<void>;
-  update(id: string, changes: { name?: string; managedBy?: ManagedBy }, now: number): Promise<void>;
+  update(
+    id: string,
+    changes: { name?: string; managedBy?: ManagedBy; dependsOn?: string | null },
+    now: number,
+  ): Promise<void>;
   /** Replaces the relay's token (the old one stops working at once). */
   setToken(id: string, token: StoredToken | null, now: number): Promise<void>;
   /** Secrets set before `before` are withheld from the relay config (a token rotated through the API); null withholds none. */
@@ -84,6 +96,7 @@ export function relayRepository(db: Db): RelayRepository {
           token_prefix: null,
           last_seen_at: null,
           secrets_withheld_before: null,
+          depends_on: relay.dependsOn ?? null,
           managed_by: relay.managedBy,
           created_at: now,
           updated_at: now,
@@ -92,7 +105,12 @@ export function relayRepository(db: Db): RelayRepository {
     },
     async update(id, changes, now) {
       // Fields left undefined are left as they are.
-      await updateWhere(db, 'relays', { id }, { ...toColumns(changes, ['name', 'managedBy']), updated_at: now });
+      await updateWhere(
+        db,
+        'relays',
+        { id },
+        { ...toColumns(changes, ['name', 'managedBy', 'dependsOn']), updated_at: now },
+      );
     },
     async setToken(id, token, now) {
       const stored = { token_hash: token?.hash ?? null, token_prefix: token?.prefix ?? null };

@@ -41,6 +41,8 @@ export interface RelaysTable {
   secrets_withheld_before: number | null;
   /** Since when the relay is known offline (its notice published); null while online. */
   offline_since: number | null;
+  /** Key of the monitor the relay's monitors depend on unless they name their own (0023); null: none. */
+  depends_on: ColumnType<string | null, string | null | undefined, string | null>;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;
@@ -87,6 +89,8 @@ export interface MonitorsTable {
   player_alerts_state: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON of the monitor's expected restart slots (domain/expected-restart.ts); null: none. */
   expected_restart: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Key of the monitor this one depends on (0023); null: none (or the relay's). */
+  depends_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChecksTable {

@@ -10984,6 +10984,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "minecraft-java";
             /**
@@ -11073,6 +11075,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "minecraft-bedrock";
             /**
@@ -11152,6 +11156,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "source";
             /**
@@ -11239,6 +11245,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "fivem";
             /**
@@ -11328,6 +11336,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -11416,6 +11426,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "rcon";
             /**
@@ -11504,6 +11516,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "pterodactyl";
             /**
@@ -11584,6 +11598,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "gamedig";
             /**
@@ -11665,6 +11681,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "discord";
             /**
@@ -11754,6 +11772,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "http";
             /**
@@ -11862,6 +11882,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "tcp";
             /**
@@ -11938,6 +11960,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "tls";
             /**
@@ -12024,6 +12048,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "dns";
             /**
@@ -12108,6 +12134,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "heartbeat";
             /**
@@ -12187,6 +12215,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "ping";
             /**
@@ -12280,6 +12310,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "domain-expiry";
             /**
@@ -12365,6 +12397,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "postgres";
             /**
@@ -12468,6 +12502,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "mysql";
             /**
@@ -12568,6 +12604,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "redis";
             /**
@@ -12663,6 +12701,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "nats";
             /**
@@ -12762,6 +12802,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "mqtt";
             /**
@@ -12857,6 +12899,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "amqp";
             /**
@@ -12962,6 +13006,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "mongodb";
             /**
@@ -13072,6 +13118,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "ssh";
             /**
@@ -13151,6 +13199,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "udp";
             /**
@@ -13237,6 +13287,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "websocket";
             /**
@@ -13328,6 +13380,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "smtp";
             /**
@@ -13420,6 +13474,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "imap";
             /**
@@ -13512,6 +13568,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "pop3";
             /**
@@ -13604,6 +13662,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "grpc";
             /**
@@ -13695,6 +13755,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[];
+            /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
             /** @enum {string} */
             type: "docker";
             /**
@@ -13887,6 +13949,10 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[] | null;
+            /** @description Key of the parent monitor this one depends on (null: none, or its relay's; docs/monitors.md, "Dependencies"). */
+            dependsOn: string | null;
+            /** @description Set while a parent (or a parent's parent) is down and this monitor is not up: "unreachable: <parent> is down". Its alerts are held back meanwhile. */
+            unreachable: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -13985,6 +14051,10 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[] | null;
+            /** @description Key of the parent monitor this one depends on (null: none, or its relay's; docs/monitors.md, "Dependencies"). */
+            dependsOn: string | null;
+            /** @description Set while a parent (or a parent's parent) is down and this monitor is not up: "unreachable: <parent> is down". Its alerts are held back meanwhile. */
+            unreachable: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -14098,6 +14168,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[] | null;
+            /** @description Key of the parent monitor; null removes it (the relay's parent, if any, applies again). */
+            dependsOn?: string | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;
@@ -14848,6 +14920,8 @@ export interface components {
             tokenPrefix: string | null;
             /** @description When the relay last called Warden (epoch ms). */
             lastSeenAt: number | null;
+            /** @description Key of the monitor the relay's monitors depend on unless they name their own (null: none). */
+            dependsOn: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -14865,6 +14939,8 @@ export interface components {
             tokenPrefix: string | null;
             /** @description When the relay last called Warden (epoch ms). */
             lastSeenAt: number | null;
+            /** @description Key of the monitor the relay's monitors depend on unless they name their own (null: none). */
+            dependsOn: string | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -14879,9 +14955,13 @@ export interface components {
             /** @description Monitors name their relay by this key. */
             key: string;
             name: string;
+            /** @description Key of a monitor every monitor this relay runs depends on, unless it names its own (docs/monitors.md, "Dependencies"). */
+            dependsOn?: string;
         };
         RelayPatch: {
             name?: string;
+            /** @description Key of the parent monitor; null removes it. */
+            dependsOn?: string | null;
         };
         RotatedRelayToken: components["schemas"]["RelayWithToken"] & {
             /** @description Monitors on this relay whose secrets the new token does not get: send each one's secrets again in full (PATCH /api/v1/monitors/{id}) or apply warden.yaml. Until then the relay reports them failed. */
