@@ -30,6 +30,8 @@ export interface Page extends Ownership {
   subscriptions: boolean;
   /** Whether the page shows the names of the players online where its monitors list them; off by default (privacy). */
   showPlayerNames: boolean;
+  /** Whether the page publishes its uptime history (a month calendar of days and their incidents); off by default. */
+  publishUptimeHistory: boolean;
   /** null: each reader's language (Accept-Language). */
   language: PageLanguage | null;
   /** IANA name; dates and times on the page are shown in it. */
@@ -44,7 +46,17 @@ export type AiPolicy = (typeof AI_POLICIES)[number];
 
 export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'> &
   Partial<
-    Pick<Page, 'subscriptions' | 'showPlayerNames' | 'notify' | 'language' | 'timeZone' | 'branding' | 'customCss'>
+    Pick<
+      Page,
+      | 'subscriptions'
+      | 'showPlayerNames'
+      | 'publishUptimeHistory'
+      | 'notify'
+      | 'language'
+      | 'timeZone'
+      | 'branding'
+      | 'customCss'
+    >
   >;
 
 export interface Component extends Ownership {
@@ -116,6 +128,11 @@ export const pageFields = {
     .boolean()
     .describe(
       'Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online").',
+    ),
+  publishUptimeHistory: z
+    .boolean()
+    .describe(
+      'Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default.',
     ),
 };
 

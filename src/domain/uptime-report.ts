@@ -1,5 +1,7 @@
 // The rules of an uptime report: its days in a time zone, each day's figures from rollup counts (the same estimate as
 // the page's 90 daily bars), maintenance and incidents by overlap, recoveries from state changes, and months of days.
+import type { IncidentImpact } from './incident.js';
+import type { PageState } from './snapshot.js';
 
 export const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -168,4 +170,28 @@ export function sumCounts(buckets: readonly CheckCounts[]): CheckCounts {
     sum.degradedCount += b.degradedCount;
   }
   return sum;
+}
+
+/** A page's published uptime history: one month of UTC days (services/reports/page-history.ts). */
+export interface HistoryDay {
+  date: string;
+  /** The worst of its components' bar states; `unknown` without checks. */
+  state: PageState;
+  /** The checks of the page's monitors that day, pooled (each monitor once). */
+  uptime: number | null;
+  availability: number | null;
+  components: { id: string; name: string; state: PageState; uptime: number | null; downMinutes: number | null }[];
+  incidents: { id: string; title: string; impact: IncidentImpact }[];
+}
+
+export interface PageHistory {
+  page: { slug: string; title: string };
+  month: string;
+  /** The neighbouring months with history to show, or null. */
+  previous: string | null;
+  next: string | null;
+  uptime: number | null;
+  availability: number | null;
+  days: HistoryDay[];
+  incidents: { id: string; title: string; impact: IncidentImpact; startedAt: number; resolvedAt: number | null }[];
 }

@@ -41,6 +41,7 @@ export async function pageEntry(
     notify: named(page.notify, `Page ${page.slug}`),
     subscriptions: unlessDefault(page.subscriptions, false),
     showPlayerNames: unlessDefault(page.showPlayerNames, false),
+    publishUptimeHistory: unlessDefault(page.publishUptimeHistory, false),
     language: page.language ?? undefined,
     timeZone: unlessDefault(page.timeZone, 'UTC'),
     branding: nonEmptyObject(

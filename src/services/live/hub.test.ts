@@ -25,6 +25,7 @@ const PAGE: Page = {
   notify: null,
   subscriptions: false,
   showPlayerNames: false,
+  publishUptimeHistory: false,
   language: null,
   timeZone: 'UTC',
   branding: EMPTY_BRANDING,

@@ -15,6 +15,7 @@ const pageShape = {
   notify: pageFields.notify.optional(),
   subscriptions: pageFields.subscriptions.default(false),
   showPlayerNames: pageFields.showPlayerNames.default(false),
+  publishUptimeHistory: pageFields.publishUptimeHistory.default(false),
   language: pageFields.language.nullable().optional(),
   timeZone: pageFields.timeZone.default('UTC'),
   branding: pageFields.branding.optional(),
@@ -42,6 +43,7 @@ export const pagePatchSchema = z
       .describe('Keys of the notification channels this page names; null or [] names none.'),
     subscriptions: pageFields.subscriptions.optional(),
     showPlayerNames: pageFields.showPlayerNames.optional(),
+    publishUptimeHistory: pageFields.publishUptimeHistory.optional(),
     language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
     timeZone: pageFields.timeZone.optional(),
     branding: pageFields.branding

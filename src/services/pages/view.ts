@@ -49,6 +49,7 @@ export const pageViewSchema = z.object({
   showPlayerNames: z
     .boolean()
     .describe('Whether the page shows the names of the players online, where its monitors list them.'),
+  publishUptimeHistory: z.boolean().describe('Whether the page publishes its uptime history (a month calendar).'),
   language: z
     .enum(PAGE_LANGUAGES)
     .nullable()
@@ -80,6 +81,7 @@ export function pageView(page: Page): PageView {
       'notify',
       'subscriptions',
       'showPlayerNames',
+      'publishUptimeHistory',
       'language',
       'timeZone',
       'branding',

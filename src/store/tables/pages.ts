@@ -24,6 +24,8 @@ export interface PagesTable {
   subscriptions: ColumnType<number, number | undefined, number>;
   /** 1: the page shows the names of the players online (README.md, "Who is online"). */
   show_player_names: ColumnType<number, number | undefined, number>;
+  /** 1: the page publishes its uptime history (docs/reports.md). */
+  publish_uptime_history: ColumnType<number, number | undefined, number>;
   /** null: each reader's language. */
   language: string | null;
   time_zone: ColumnType<string, string | undefined, string>;

@@ -7380,8 +7380,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization
-         * @description The key stays. An organization warden.yaml declares (managedBy config) answers 409: the file names it. Needs an admin (or a write key).
+         * Rename the organization, or set its monthly report
+         * @description The key stays. `monthlyReport` mails the owners last month's uptime report on the 1st. An organization warden.yaml declares (managedBy config) answers 409: the file names it. Needs an admin (or a write key).
          */
         patch: {
             parameters: {
@@ -13747,6 +13747,8 @@ export interface components {
             subscriptions: boolean;
             /** @description Whether the page shows the names of the players online, where its monitors list them. */
             showPlayerNames: boolean;
+            /** @description Whether the page publishes its uptime history (a month calendar). */
+            publishUptimeHistory: boolean;
             /**
              * @description The page's language; null: each reader's own (Accept-Language).
              * @enum {string|null}
@@ -13810,6 +13812,11 @@ export interface components {
              */
             showPlayerNames?: boolean;
             /**
+             * @description Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default.
+             * @default false
+             */
+            publishUptimeHistory?: boolean;
+            /**
              * @description The page's language; left out or null, each reader gets theirs (Accept-Language), English by default.
              * @enum {string|null}
              */
@@ -13861,6 +13868,8 @@ export interface components {
             subscriptions?: boolean;
             /** @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online"). */
             showPlayerNames?: boolean;
+            /** @description Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default. */
+            publishUptimeHistory?: boolean;
             /**
              * @description The page's language, or null for each reader's own.
              * @enum {string|null}
@@ -15858,9 +15867,13 @@ export interface components {
              * @enum {string}
              */
             role: "viewer" | "editor" | "admin" | "owner";
+            /** @description Whether its owners are mailed the last month's uptime report on the 1st (UTC; docs/reports.md). */
+            monthlyReport: boolean;
         };
         OrganizationPatch: {
-            name: string;
+            name?: string;
+            /** @description Mail the owners last month's uptime report on the 1st (needs the system SMTP server). */
+            monthlyReport?: boolean;
         };
         OrganizationDelete: {
             /** @description The organization's key, typed again: nothing is deleted without it. */
