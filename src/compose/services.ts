@@ -19,6 +19,7 @@ import { createChangeWatch } from '../runner/change-watch.js';
 import { createDomainRecheck } from '../runner/domain-recheck.js';
 import { createIngest } from '../runner/ingest.js';
 import { createMaintenanceNotices } from '../runner/maintenance-notices.js';
+import { createMonthlyReports } from '../runner/monthly-reports.js';
 import { createNotifyReminders } from '../runner/notify-reminders.js';
 import { createRetention, RETENTION_DEFAULTS } from '../runner/retention.js';
 import { createScheduler } from '../runner/scheduler.js';
@@ -27,6 +28,7 @@ import { createWatchdog } from '../runner/watchdog.js';
 import { serviceContext } from '../services/context.js';
 import { createPageCache } from '../services/pages/page-cache.js';
 import { createPushTokenCache } from '../services/push/token-cache.js';
+import { sendMonthlyReports } from '../services/reports/monthly-report.js';
 import { composeAccess } from './access.js';
 import { appDepsOf } from './app-deps.js';
 import { composeNotifications } from './notifications.js';
@@ -98,6 +100,8 @@ export function composeServices(options: ComposeOptions) {
     gate: gate('retention'),
   });
   const maintenanceNotices = createMaintenanceNotices({ ...context, gate: gate('maintenance-notices') });
+  // Every process looks; the organization's claim of the month mails each report once.
+  const monthlyReports = createMonthlyReports({ pass: () => sendMonthlyReports(context), logger });
   // Discord boards: every process renders and may send; the store's claims send each edit once.
   const boards = createBoards({
     ...context,
@@ -148,6 +152,7 @@ export function composeServices(options: ComposeOptions) {
     reminders,
     retention,
     maintenanceNotices,
+    monthlyReports,
     boards,
     domainTxt,
     domainRecheck,

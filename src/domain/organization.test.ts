@@ -9,6 +9,7 @@ const org = (key: string, probePrivateTargets: Organization['probePrivateTargets
   probePrivateTargets,
   managedBy: 'api',
   createdAt: 0,
+  monthlyReport: false,
 });
 
 describe('probeTargetPolicies', () => {

@@ -11,6 +11,8 @@ export interface Organization {
   /** config once warden.yaml declares it: then only the file renames it, and it cannot be deleted through the API. */
   managedBy: ManagedBy;
   createdAt: number;
+  /** Whether its owners are mailed the monthly uptime report (docs/reports.md); off by default. */
+  monthlyReport: boolean;
 }
 
 /** The built-in demo's organization (loaded into an empty database without a config file). */

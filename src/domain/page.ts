@@ -32,6 +32,8 @@ export interface Page extends Ownership {
   showPlayerNames: boolean;
   /** Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe); off by default. */
   announceGameChanges: boolean;
+  /** Whether the page publishes its uptime history (a month calendar of days and their incidents); off by default. */
+  publishUptimeHistory: boolean;
   /** null: each reader's language (Accept-Language). */
   language: PageLanguage | null;
   /** IANA name; dates and times on the page are shown in it. */
@@ -51,6 +53,7 @@ export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDoma
       | 'subscriptions'
       | 'showPlayerNames'
       | 'announceGameChanges'
+      | 'publishUptimeHistory'
       | 'notify'
       | 'language'
       | 'timeZone'
@@ -133,6 +136,11 @@ export const pageFields = {
     .boolean()
     .describe(
       'Whether the page announces its monitors\' game changes (version, map, wipe: the monitors\' `playerAlerts.changes`) of the last 24 hours, in every form and its RSS feed, and sends them to its subscribers. Off by default (docs/monitors.md, "Player alerts").',
+    ),
+  publishUptimeHistory: z
+    .boolean()
+    .describe(
+      'Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default.',
     ),
 };
 

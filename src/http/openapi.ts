@@ -81,6 +81,7 @@ export const TAGS = {
     name: 'Organization',
     description: 'The organization, its members and their invitations (API key or session; roles decide).',
   },
+  reports: { name: 'Reports', description: 'Uptime and SLA of monitors, components and pages (API key).' },
   audit: { name: 'Audit log', description: 'Who (a user or an API key) did what to which object, when (admin).' },
   account: {
     name: 'Account',

@@ -23,6 +23,7 @@ import * as playerAlerts from './migrations/0020-player-alerts.js';
 import * as gameChanges from './migrations/0021-game-changes.js';
 import * as expectedRestart from './migrations/0022-expected-restart.js';
 import * as monitorDependencies from './migrations/0023-monitor-dependencies.js';
+import * as uptimeReports from './migrations/0024-uptime-reports.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -51,6 +52,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021-game-changes': gameChanges,
   '0022-expected-restart': expectedRestart,
   '0023-monitor-dependencies': monitorDependencies,
+  '0024-uptime-reports': uptimeReports,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

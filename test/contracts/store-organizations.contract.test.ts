@@ -7,7 +7,7 @@ describeStore('organizations', (store) => {
   it('creates an organization on its first upsert and reports the change', async () => {
     const result = await store().organizations.upsert(ORG, NOW);
     expect(result).toEqual({
-      organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW },
+      organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW, monthlyReport: false },
       changed: true,
     });
     expect(await store().organizations.findByKey('acme')).toEqual({
@@ -15,6 +15,7 @@ describeStore('organizations', (store) => {
       probePrivateTargets: null,
       managedBy: 'api',
       createdAt: NOW,
+      monthlyReport: false,
     });
   });
 
@@ -35,6 +36,7 @@ describeStore('organizations', (store) => {
       probePrivateTargets: null,
       managedBy: 'api',
       createdAt: NOW,
+      monthlyReport: false,
     };
     expect(result).toEqual({ organization: renamed, changed: true });
     expect(await store().organizations.findByKey('acme')).toEqual(renamed);
@@ -44,7 +46,7 @@ describeStore('organizations', (store) => {
     await addOrganization(store());
     const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme' }, NOW + 1000);
     expect(result).toEqual({
-      organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW },
+      organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW, monthlyReport: false },
       changed: false,
     });
   });

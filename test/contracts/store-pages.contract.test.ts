@@ -52,6 +52,7 @@ describeStore('pages', (store) => {
       subscriptions: false,
       showPlayerNames: false,
       announceGameChanges: false,
+      publishUptimeHistory: false,
       language: null,
       timeZone: 'UTC',
       branding: EMPTY_BRANDING,

@@ -26,6 +26,7 @@ export const page: Page = {
   subscriptions: false,
   showPlayerNames: false,
   announceGameChanges: false,
+  publishUptimeHistory: false,
   language: null,
   timeZone: 'UTC',
   branding: EMPTY_BRANDING,

@@ -20,6 +20,8 @@ export interface EmailMessage {
   /** nodemailer writes `List-Unsubscribe: <url>` from it. */
   list?: { unsubscribe: string };
   replyTo?: string | { name: string; address: string };
+  /** Files sent with it (the monthly report's CSV). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /** What nodemailer puts on its errors. */

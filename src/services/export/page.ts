@@ -42,6 +42,7 @@ export async function pageEntry(
     subscriptions: unlessDefault(page.subscriptions, false),
     showPlayerNames: unlessDefault(page.showPlayerNames, false),
     announceGameChanges: unlessDefault(page.announceGameChanges, false),
+    publishUptimeHistory: unlessDefault(page.publishUptimeHistory, false),
     language: page.language ?? undefined,
     timeZone: unlessDefault(page.timeZone, 'UTC'),
     branding: nonEmptyObject(

@@ -26,6 +26,7 @@ const PAGE: Page = {
   subscriptions: false,
   showPlayerNames: false,
   announceGameChanges: false,
+  publishUptimeHistory: false,
   language: null,
   timeZone: 'UTC',
   branding: EMPTY_BRANDING,

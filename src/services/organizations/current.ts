@@ -18,28 +18,48 @@ export const organizationViewSchema = z.object({
       'config: warden.yaml declares it, so only the file renames it, and it cannot be deleted through the API.',
     ),
   role: z.enum(ROLES).describe("The caller's role in it (a write key acts as an admin, a read key as a viewer)."),
+  monthlyReport: z
+    .boolean()
+    .describe("Whether its owners are mailed the last month's uptime report on the 1st (UTC; docs/reports.md)."),
 });
 
 export type OrganizationView = z.infer<typeof organizationViewSchema>;
 
-export const organizationPatchSchema = z.object({ name: text(200) }).strict();
+export const organizationPatchSchema = z
+  .object({
+    name: text(200).optional(),
+    monthlyReport: z
+      .boolean()
+      .optional()
+      .describe("Mail the owners last month's uptime report on the 1st (needs the system SMTP server)."),
+  })
+  .strict();
 
 export async function getOrganization(ctx: ServiceContext): Promise<OrganizationView> {
   const organization = await requireOrganization(ctx);
   return organizationView(organization, callerRole(ctx));
 }
 
-/** Renames it (admin); an organization warden.yaml manages answers 409: the file names it. */
+/**
+ * Renames it (admin); an organization warden.yaml manages answers 409 to that: the file names it. The monthly report
+ * is a setting of the API's on any organization.
+ */
 export const renameOrganization = writeVerb(
   organizationPatchSchema,
-  async (tx, { name }): Promise<OrganizationView> => {
-    const organization = await requireOrganization(tx);
-    assertWritable(organization, writerOf(tx), `organization "${organization.key}"`);
-    const { organization: renamed } = await tx.store.organizations.upsert(
-      { id: organization.id, key: organization.key, name },
-      tx.clock.now(),
-    );
-    return organizationView(renamed, callerRole(tx));
+  async (tx, { name, monthlyReport }): Promise<OrganizationView> => {
+    let organization = await requireOrganization(tx);
+    if (name !== undefined) {
+      assertWritable(organization, writerOf(tx), `organization "${organization.key}"`);
+      ({ organization } = await tx.store.organizations.upsert(
+        { id: organization.id, key: organization.key, name },
+        tx.clock.now(),
+      ));
+    }
+    if (monthlyReport !== undefined && monthlyReport !== organization.monthlyReport) {
+      await tx.store.organizations.setMonthlyReport(organization.id, monthlyReport, tx.clock.now());
+      organization = { ...organization, monthlyReport };
+    }
+    return organizationView(organization, callerRole(tx));
   },
 );
 
@@ -63,5 +83,6 @@ export function organizationView(organization: Organization, role: Role): Organi
     createdAt: organization.createdAt,
     managedBy: organization.managedBy,
     role,
+    monthlyReport: organization.monthlyReport,
   };
 }

@@ -25,6 +25,7 @@ function page(slug: string, overrides: Partial<Page> = {}): Page {
     subscriptions: false,
     showPlayerNames: false,
     announceGameChanges: false,
+    publishUptimeHistory: false,
     language: null,
     timeZone: 'UTC',
     branding: EMPTY_BRANDING,

@@ -16,6 +16,7 @@ const pageShape = {
   subscriptions: pageFields.subscriptions.default(false),
   showPlayerNames: pageFields.showPlayerNames.default(false),
   announceGameChanges: pageFields.announceGameChanges.default(false),
+  publishUptimeHistory: pageFields.publishUptimeHistory.default(false),
   language: pageFields.language.nullable().optional(),
   timeZone: pageFields.timeZone.default('UTC'),
   branding: pageFields.branding.optional(),
@@ -44,6 +45,7 @@ export const pagePatchSchema = z
     subscriptions: pageFields.subscriptions.optional(),
     showPlayerNames: pageFields.showPlayerNames.optional(),
     announceGameChanges: pageFields.announceGameChanges.optional(),
+    publishUptimeHistory: pageFields.publishUptimeHistory.optional(),
     language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
     timeZone: pageFields.timeZone.optional(),
     branding: pageFields.branding

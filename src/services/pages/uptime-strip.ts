@@ -3,6 +3,7 @@ import { type BucketCount as Bucket, DAY_MS } from '../../domain/check.js';
 import type { Incident } from '../../domain/incident.js';
 import type { DailyBar, UptimeWindows } from '../../domain/snapshot.js';
 import { dayState } from '../../domain/states.js';
+import { estimatedMinutes, touches } from '../../domain/uptime-report.js';
 
 export const STRIP_DAYS = 90;
 
@@ -43,12 +44,10 @@ export function strip(
     const start = today - i * DAY_MS;
     const bucket = byStart.get(start);
     const count = bucket?.count ?? 0;
-    let downMinutes: number | null = null;
-    if (bucket && count > 0) {
-      const dayMinutes = (Math.min(at.now, start + DAY_MS) - start) / 60_000;
-      const observed = at.intervalSec === null ? dayMinutes : Math.min(dayMinutes, (count * at.intervalSec) / 60);
-      downMinutes = Math.round((observed * (count - bucket.upCount)) / count);
-    }
+    const downMinutes = estimatedMinutes(
+      { count, share: count - (bucket?.upCount ?? 0) },
+      { start, end: start + DAY_MS, now: at.now, intervalSec: at.intervalSec },
+    );
     bars.push({
       date: at.dates[STRIP_DAYS - 1 - i] as string,
       uptime: bucket && count > 0 ? bucket.upCount / count : null,
@@ -81,9 +80,4 @@ export function dayIncidents(incidents: Incident[], componentId: string, now: nu
       to: i.resolvedAt ?? (i.status === 'resolved' ? i.startedAt : now),
     }))
     .sort((a, b) => a.from - b.from || (a.id < b.id ? -1 : 1));
-}
-
-/** Whether an incident was open at some time of [start, end); one that ended at midnight leaves the next day alone. */
-function touches(incident: DayIncident, start: number, end: number): boolean {
-  return incident.from < end && (incident.to > start || incident.from >= start);
 }

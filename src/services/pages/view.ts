@@ -52,6 +52,7 @@ export const pageViewSchema = z.object({
   announceGameChanges: z
     .boolean()
     .describe("Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe)."),
+  publishUptimeHistory: z.boolean().describe('Whether the page publishes its uptime history (a month calendar).'),
   language: z
     .enum(PAGE_LANGUAGES)
     .nullable()
@@ -84,6 +85,7 @@ export function pageView(page: Page): PageView {
       'subscriptions',
       'showPlayerNames',
       'announceGameChanges',
+      'publishUptimeHistory',
       'language',
       'timeZone',
       'branding',

@@ -54,6 +54,7 @@ export const putPage = writeVerb(pageEntrySchema, async (tx, entry): Promise<{ p
           subscriptions: entry.subscriptions,
           showPlayerNames: entry.showPlayerNames,
           announceGameChanges: entry.announceGameChanges,
+          publishUptimeHistory: entry.publishUptimeHistory,
           ...presentationOf(entry),
           managedBy: writer,
           ...(passwordSame
@@ -97,6 +98,7 @@ function fieldsSame(current: Page, entry: PageEntry, { proof, notify }: EntrySpe
     current.subscriptions === entry.subscriptions &&
     current.showPlayerNames === entry.showPlayerNames &&
     current.announceGameChanges === entry.announceGameChanges &&
+    current.publishUptimeHistory === entry.publishUptimeHistory &&
     current.language === (entry.language ?? null) &&
     current.timeZone === entry.timeZone &&
     JSON.stringify(current.branding) === JSON.stringify(brandingOf(entry.branding)) &&
@@ -167,6 +169,7 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           subscriptions: entry.subscriptions,
           showPlayerNames: entry.showPlayerNames,
           announceGameChanges: entry.announceGameChanges,
+          publishUptimeHistory: entry.publishUptimeHistory,
           ...presentationOf(entry),
           passwordHash,
           managedBy: writerOf(ctx),

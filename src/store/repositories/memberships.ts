@@ -59,6 +59,7 @@ export function membershipRepository(db: Db): MembershipRepository {
           'o.name',
           'o.probe_private_targets',
           'o.managed_by',
+          'o.monthly_report',
           'o.created_at as org_created_at',
         ])
         .where('m.user_id', '=', userId)
@@ -74,6 +75,7 @@ export function membershipRepository(db: Db): MembershipRepository {
           probePrivateTargets: r.probe_private_targets ?? null,
           managedBy: r.managed_by,
           createdAt: Number(r.org_created_at),
+          monthlyReport: r.monthly_report === 1,
         },
       }));
     },

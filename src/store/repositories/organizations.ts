@@ -12,6 +12,7 @@ const toOrganization = (r: Selectable<OrganizationsTable>): Organization => ({
   probePrivateTargets: r.probe_private_targets ?? null,
   managedBy: r.managed_by,
   createdAt: Number(r.created_at),
+  monthlyReport: r.monthly_report === 1,
 });
 
 export interface OrganizationRepository {
@@ -39,6 +40,19 @@ export interface OrganizationRepository {
    * history, pages, relays, keys, channels, memberships, invitations, the audit log); false when there was none.
    */
   delete(id: string): Promise<boolean>;
+  /** Turns the monthly uptime report on or off. */
+  setMonthlyReport(id: string, on: boolean, now: number): Promise<void>;
+  /** The organizations whose owners get the monthly report. */
+  listMonthlyReports(): Promise<Organization[]>;
+  /**
+   * Claims the report of `month` (YYYY-MM) for this call: true only for the one call, of any process, that moved the
+   * organization's last reported month up to it.
+   */
+  claimMonthlyReport(id: string, month: string): Promise<boolean>;
+  /** Gives a claimed month back (its mail failed), so a later attempt claims it again. */
+  releaseMonthlyReport(id: string, month: string, previous: string | null): Promise<void>;
+  /** The last month reported (YYYY-MM), or null. */
+  lastMonthlyReport(id: string): Promise<string | null>;
 }
 
 export function organizationRepository(db: Db): OrganizationRepository {
@@ -68,7 +82,15 @@ export function organizationRepository(db: Db): OrganizationRepository {
           })
           .execute();
         return {
-          organization: { id, key, name, probePrivateTargets: policy, managedBy: manager, createdAt: now },
+          organization: {
+            id,
+            key,
+            name,
+            probePrivateTargets: policy,
+            managedBy: manager,
+            createdAt: now,
+            monthlyReport: false,
+          },
           changed: true,
         };
       }
@@ -87,6 +109,43 @@ export function organizationRepository(db: Db): OrganizationRepository {
       );
     },
     findById: async (id) => mapped(await findOne(db, 'organizations', { id }), toOrganization),
+    async setMonthlyReport(id, on, now) {
+      await updateWhere(db, 'organizations', { id }, { monthly_report: on ? 1 : 0, updated_at: now });
+    },
+    async listMonthlyReports() {
+      const rows = await db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('monthly_report', '=', 1)
+        .orderBy('key')
+        .execute();
+      return rows.map(toOrganization);
+    },
+    async claimMonthlyReport(id, month) {
+      const result = await db
+        .updateTable('organizations')
+        .set({ monthly_report_month: month })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('monthly_report_month', 'is', null), eb('monthly_report_month', '<', month)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async releaseMonthlyReport(id, month, previous) {
+      await db
+        .updateTable('organizations')
+        .set({ monthly_report_month: previous })
+        .where('id', '=', id)
+        .where('monthly_report_month', '=', month)
+        .execute();
+    },
+    async lastMonthlyReport(id) {
+      const row = await db
+        .selectFrom('organizations')
+        .select('monthly_report_month')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.monthly_report_month ?? null;
+    },
     async delete(id) {
       // Deliveries name their organization without a foreign key (a channel's or a subscriber's cascade takes most).
       await deleteWhere(db, 'notification_deliveries', { organization_id: id });

@@ -27,6 +27,7 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
   subscriptions: r.subscriptions === 1,
   showPlayerNames: r.show_player_names === 1,
   announceGameChanges: r.announce_game_changes === 1,
+  publishUptimeHistory: r.publish_uptime_history === 1,
   language: r.language as PageLanguage | null,
   timeZone: r.time_zone,
   branding: brandingFromRow(r.branding),
@@ -126,6 +127,7 @@ export function pageRepository(db: Db): PageRepository {
           subscriptions: page.subscriptions ? 1 : 0,
           show_player_names: page.showPlayerNames ? 1 : 0,
           announce_game_changes: page.announceGameChanges ? 1 : 0,
+          publish_uptime_history: page.publishUptimeHistory ? 1 : 0,
           language: page.language ?? null,
           time_zone: page.timeZone ?? 'UTC',
           branding: JSON.stringify(page.branding ?? EMPTY_BRANDING),
@@ -149,6 +151,8 @@ export function pageRepository(db: Db): PageRepository {
           show_player_names: changes.showPlayerNames === undefined ? undefined : changes.showPlayerNames ? 1 : 0,
           announce_game_changes:
             changes.announceGameChanges === undefined ? undefined : changes.announceGameChanges ? 1 : 0,
+          publish_uptime_history:
+            changes.publishUptimeHistory === undefined ? undefined : changes.publishUptimeHistory ? 1 : 0,
           branding: changes.branding === undefined ? undefined : JSON.stringify(changes.branding),
           updated_at: now,
         },

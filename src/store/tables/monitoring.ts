@@ -13,6 +13,10 @@ export interface OrganizationsTable {
   updated_at: number;
   /** 'config' once warden.yaml declares the organization; 'api' (the default) for one made through the API or sign-up. */
   managed_by: ColumnType<ManagedBy, ManagedBy | undefined, ManagedBy>;
+  /** 1: its owners are mailed the monthly uptime report (docs/reports.md). */
+  monthly_report: ColumnType<number, number | undefined, number>;
+  /** The last month (YYYY-MM) whose report was mailed; null before the first. */
+  monthly_report_month: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeysTable {

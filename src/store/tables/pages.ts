@@ -26,6 +26,8 @@ export interface PagesTable {
   show_player_names: ColumnType<number, number | undefined, number>;
   /** 1: the page, its feed and its subscribers carry its monitors' game changes (migration 0021). */
   announce_game_changes: ColumnType<number, number | undefined, number>;
+  /** 1: the page publishes its uptime history (docs/reports.md). */
+  publish_uptime_history: ColumnType<number, number | undefined, number>;
   /** null: each reader's language. */
   language: string | null;
   time_zone: ColumnType<string, string | undefined, string>;

@@ -7426,8 +7426,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization
-         * @description The key stays. An organization warden.yaml declares (managedBy config) answers 409: the file names it. Needs an admin (or a write key).
+         * Rename the organization, or set its monthly report
+         * @description The key stays. `monthlyReport` mails the owners last month's uptime report on the 1st. An organization warden.yaml declares (managedBy config) answers 409: the file names it. Needs an admin (or a write key).
          */
         patch: {
             parameters: {
@@ -8017,6 +8017,69 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/uptime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Uptime report
+         * @description Availability, estimated downtime and degraded minutes, maintenance minutes, incidents and mean time to recover of monitors, components and pages (all monitors when none are named; at most 100), over up to 400 days, with a series per day or month for a chart. From the rollups: a UTC day's figures are those of the page's 90-day bar. `?format=csv` or `Accept: text/csv` answers CSV (text/csv, an attachment), one row per subject per period.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The first day (in `timezone`), included; by default 29 days before `to`. */
+                    from?: string;
+                    /** @description The last day (in `timezone`), included; today by default, and never after today. */
+                    to?: string;
+                    /** @description Monitors by id or key, comma-separated. */
+                    monitors?: string;
+                    /** @description Components by id, or `<page slug>/<component key>`, comma-separated. */
+                    components?: string;
+                    /** @description Pages by slug or id: the checks of the monitors their components show, pooled, comma-separated. */
+                    pages?: string;
+                    /** @description The series: one point per day, or per month. */
+                    granularity?: "day" | "month";
+                    /** @description The days' time zone. In UTC (the default) days are the daily rollups, the page's 90-day bars; in another zone they are summed from the hourly rollups. */
+                    timezone?: string;
+                    /** @description csv: one row per subject per period (as `Accept: text/csv`); json by default. */
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UptimeReport"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -14360,6 +14423,8 @@ export interface components {
             showPlayerNames: boolean;
             /** @description Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe). */
             announceGameChanges: boolean;
+            /** @description Whether the page publishes its uptime history (a month calendar). */
+            publishUptimeHistory: boolean;
             /**
              * @description The page's language; null: each reader's own (Accept-Language).
              * @enum {string|null}
@@ -14428,6 +14493,11 @@ export interface components {
              */
             announceGameChanges?: boolean;
             /**
+             * @description Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default.
+             * @default false
+             */
+            publishUptimeHistory?: boolean;
+            /**
              * @description The page's language; left out or null, each reader gets theirs (Accept-Language), English by default.
              * @enum {string|null}
              */
@@ -14481,6 +14551,8 @@ export interface components {
             showPlayerNames?: boolean;
             /** @description Whether the page announces its monitors' game changes (version, map, wipe: the monitors' `playerAlerts.changes`) of the last 24 hours, in every form and its RSS feed, and sends them to its subscribers. Off by default (docs/monitors.md, "Player alerts"). */
             announceGameChanges?: boolean;
+            /** @description Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default. */
+            publishUptimeHistory?: boolean;
             /**
              * @description The page's language, or null for each reader's own.
              * @enum {string|null}
@@ -16486,9 +16558,13 @@ export interface components {
              * @enum {string}
              */
             role: "viewer" | "editor" | "admin" | "owner";
+            /** @description Whether its owners are mailed the last month's uptime report on the 1st (UTC; docs/reports.md). */
+            monthlyReport: boolean;
         };
         OrganizationPatch: {
-            name: string;
+            name?: string;
+            /** @description Mail the owners last month's uptime report on the 1st (needs the system SMTP server). */
+            monthlyReport?: boolean;
         };
         OrganizationDelete: {
             /** @description The organization's key, typed again: nothing is deleted without it. */
@@ -16606,6 +16682,70 @@ export interface components {
             detail: {
                 [key: string]: unknown;
             } | null;
+        };
+        UptimeReport: {
+            from: string;
+            to: string;
+            timezone: string;
+            /** @enum {string} */
+            granularity: "day" | "month";
+            generatedAt: number;
+            subjects: {
+                /** @enum {string} */
+                type: "monitor" | "component" | "page";
+                id: string;
+                /** @description The monitor's key, the component's `<page slug>/<key>`, the page's slug. */
+                key: string;
+                name: string;
+                /** @description The whole range. */
+                summary: {
+                    /** @description Checks in the period, from the rollups. */
+                    checks: number;
+                    /** @description Passing checks ÷ checks (degraded ones pass), 0..1; null without checks. */
+                    uptime: number | null;
+                    /** @description `uptime` as a percentage, rounded as the page shows it: two decimals (three rather than read 100). */
+                    availability: number | null;
+                    /** @description Estimated minutes down: each day's share of failed checks × the minutes it was watched (the bars' rule). */
+                    downMinutes: number | null;
+                    /** @description Estimated minutes degraded, by the same rule. */
+                    degradedMinutes: number | null;
+                    /** @description Minutes under a maintenance window covering the subject; reported beside the uptime, not taken out of it. */
+                    maintenanceMinutes: number;
+                    /** @description Incidents naming the subject that were open during the period. */
+                    incidents: number;
+                    /** @description Down spells that ended (to up or degraded) in the period, from state history. */
+                    recoveries: number;
+                    /** @description Mean minutes from going down to recovering, over those recoveries. */
+                    mttrMinutes: number | null;
+                };
+                /** @description One point per period, oldest first: ready for a chart. */
+                series: {
+                    /** @description The day (YYYY-MM-DD) or month (YYYY-MM). */
+                    period: string;
+                    /** @description Its first instant (epoch ms). */
+                    from: number;
+                    /** @description The instant after it (epoch ms). */
+                    to: number;
+                    /** @description Checks in the period, from the rollups. */
+                    checks: number;
+                    /** @description Passing checks ÷ checks (degraded ones pass), 0..1; null without checks. */
+                    uptime: number | null;
+                    /** @description `uptime` as a percentage, rounded as the page shows it: two decimals (three rather than read 100). */
+                    availability: number | null;
+                    /** @description Estimated minutes down: each day's share of failed checks × the minutes it was watched (the bars' rule). */
+                    downMinutes: number | null;
+                    /** @description Estimated minutes degraded, by the same rule. */
+                    degradedMinutes: number | null;
+                    /** @description Minutes under a maintenance window covering the subject; reported beside the uptime, not taken out of it. */
+                    maintenanceMinutes: number;
+                    /** @description Incidents naming the subject that were open during the period. */
+                    incidents: number;
+                    /** @description Down spells that ended (to up or degraded) in the period, from state history. */
+                    recoveries: number;
+                    /** @description Mean minutes from going down to recovering, over those recoveries. */
+                    mttrMinutes: number | null;
+                }[];
+            }[];
         };
         AuthConfig: {
             /** @description No account exists yet: /app opens the setup screen, where the setup code from the server’s start-up log (or `warden setup-code`) creates the first owner. */

@@ -26,6 +26,7 @@ import { pageSubscriberRoutes } from './page-subscribers.js';
 import { pageRoutes } from './pages.js';
 import { panelRoutes } from './panels.js';
 import { relayApiRoutes } from './relays.js';
+import { reportRoutes } from './reports.js';
 
 export interface ApiOptions {
   /** Requests per key per minute; API_LIMITS.rateLimit.requests when absent. */
@@ -74,4 +75,5 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   memberRoutes(app, guards);
   invitationRoutes(app, guards);
   auditRoutes(app, guards);
+  reportRoutes(app, guards);
 }

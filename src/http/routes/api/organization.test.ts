@@ -38,6 +38,7 @@ for (const dialect of dialects) {
         createdAt: expect.any(Number),
         managedBy: 'config',
         role: 'viewer',
+        monthlyReport: false,
       });
       expect((await (await h.call('GET', '/api/v1/organization')).json()).role).toBe('admin');
       expect((await (await session(owner, 'GET', '/api/v1/organization')).json()).role).toBe('owner');

@@ -33,8 +33,8 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
   apiOperation(app, guards, {
     ...op,
     method: 'patch',
-    summary: 'Rename the organization',
-    description: `The key stays. ${managed}`,
+    summary: 'Rename the organization, or set its monthly report',
+    description: `The key stays. \`monthlyReport\` mails the owners last month's uptime report on the 1st. ${managed}`,
     scope: 'write',
     role: 'admin',
     body: organizationPatchSchema.openapi('OrganizationPatch'),

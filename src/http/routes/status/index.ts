@@ -5,6 +5,7 @@ import type { PageCache } from '../../../services/pages/page-cache.js';
 import { pageCors, withCors } from '../../cors.js';
 import type { App, AppEnv, PageServingDeps, StatusDeps } from '../../env.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
+import { uptimeHistoryRoutes } from './history.js';
 import { loginPost } from './login.js';
 import { documentPageRoutes } from './page-docs.js';
 import { resolveLiveTarget, resolvePageTarget } from './page-paths.js';
@@ -16,6 +17,8 @@ export function statusRoutes(app: App, deps: StatusDeps): void {
   documentPageRoutes(app);
   // Subscribing to a page's incidents and maintenance, and the links of its mails (subscribe.ts).
   subscriptionRoutes(app, deps);
+  // A page's published uptime history, a month at a time (history.ts).
+  uptimeHistoryRoutes(app, deps);
 
   // Every public page path, under /s/{slug}, /api/v1/status/{slug} or on a custom domain, is resolved in one place.
   app.use('*', async (c, next) => {
