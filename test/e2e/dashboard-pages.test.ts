@@ -144,7 +144,7 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 30_000);
 
-  it("sets the page's language and time zone, which the public page then speaks and shows its times in", async () => {
+  it("sets the page's language, time zone and server changes, which the public page then follows", async () => {
     await page.goto(`${warden.url}/app/pages/survival`);
     const form = page.getByRole('form', { name: 'Page settings' });
     await form.waitFor();
@@ -152,6 +152,9 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await page.getByRole('option', { name: 'Deutsch' }).click();
     await form.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Tok');
     await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+    const announce = form.getByRole('switch', { name: 'Announce server changes' });
+    expect(await announce.isChecked()).toBe(false);
+    await announce.check();
     await form.getByRole('button', { name: 'Save settings' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(await seriousViolations()).toEqual([]);
@@ -165,7 +168,7 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     const view = await (
       await fetch(`${warden.url}/api/v1/pages/survival`, { headers: { authorization: `Bearer ${warden.readKey}` } })
     ).json();
-    expect([view.language, view.timeZone]).toEqual(['de', 'Asia/Tokyo']);
+    expect([view.language, view.timeZone, view.announceGameChanges]).toEqual(['de', 'Asia/Tokyo', true]);
   }, 30_000);
 
   it('opens an incident that the public page and its feed show at once, and resolves it', async () => {

@@ -1,7 +1,8 @@
 // "Import from a panel" in real Chromium against a real Warden and the fake Pterodactyl panel (private targets allowed:
 // it listens on 127.0.0.1): a refused key said under the key field, the servers proposed with their game and address,
-// the ones ticked applied to a page with their resources monitors, a re-sync changing nothing, and the key kept out of
-// the browser's storage and the address bar.
+// the ones ticked applied to a page with their resources monitors, a re-sync changing nothing, a server dropped from
+// the panel listed as gone, "All servers" asking for every server, and the key kept out of the browser's storage and
+// the address bar.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PterodactylPanelFake, startPterodactylPanel } from '../fakes/pterodactyl-panel.js';
@@ -90,6 +91,28 @@ describe('the panels screen', () => {
         .poll(async () => (await reportRow(page, 'Survival'))['Monitor'], { timeout: 30_000 })
         .toBe('unchanged');
       expect(await reportRow(page, 'Arena')).toMatchObject({ Component: 'unchanged', 'Resource monitor': 'unchanged' });
+
+      // A server dropped from the panel is listed as gone, with what apply made for it, and left in place.
+      panel.servers = panel.servers.filter((s) => s.identifier !== '1a7ce997');
+      await page.getByRole('button', { name: 'Discover' }).click();
+      await expect.poll(() => servers.getByRole('row').count(), { timeout: 30_000 }).toBe(6);
+      await page.getByRole('checkbox', { name: 'Apply Pocket' }).uncheck();
+      await page.getByRole('button', { name: 'Apply 4 servers' }).click();
+      const gone = page.getByRole('list', { name: 'Gone from the panel (left in place)' });
+      await expect
+        .poll(() => gone.getByRole('listitem').allInnerTexts(), { timeout: 30_000 })
+        .toEqual([
+          expect.stringMatching(
+            /^ptero-1a7ce997: monitors ptero-1a7ce997, ptero-1a7ce997-resources · component ptero-1a7ce997 · restart window /,
+          ),
+        ]);
+      expect((await api('GET', '/api/v1/monitors/ptero-1a7ce997')).status).toBe(200);
+
+      // Every server of the panel is asked for with the switch; this key is no root admin's, so the panel lists none.
+      await page.getByRole('switch', { name: /All servers/ }).check();
+      await page.getByRole('button', { name: 'Discover' }).click();
+      await page.getByText('The key sees no servers on this panel.').waitFor({ timeout: 30_000 });
+      expect(panel.requests.some((r) => r.includes('type=admin-all'))).toBe(true);
 
       // The key was only ever in the screen: not in the address, the browser's storage or a cookie.
       const kept = await page.evaluate(

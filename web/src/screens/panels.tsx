@@ -1,7 +1,7 @@
 // "Import from a panel" (/app/panels): a Pterodactyl or Pelican panel's address and client API key, Discover → the
 // servers it proposes (docs/panels.md), some ticked, a page and the options, Apply → what each server got. The key
 // lives in this screen's state only: it is never cached, stored or put in the URL, and is gone when the screen is left.
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, call } from '../api/client';
@@ -16,7 +16,7 @@ import { APPLY_OPTIONS, initialOptions, optionsBody } from './panels/apply-optio
 import { ApplyReport } from './panels/apply-report';
 import { ServersSection } from './panels/servers-section';
 
-const FIELDS = ['panelUrl', 'apiKey', 'page', 'servers', ...APPLY_OPTIONS.map((o) => o.name)];
+const FIELDS = ['panelUrl', 'apiKey', 'allServers', 'page', 'servers', ...APPLY_OPTIONS.map((o) => o.name)];
 
 export default function PanelsScreen() {
   const canEdit = useCanEditMonitors();
@@ -48,6 +48,7 @@ function PanelImport() {
   const typeLabels = useMemo(() => new Map((types.data?.types ?? []).map((t) => [t.id, t.label])), [types.data]);
   const [panelUrl, setPanelUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
+  const [allServers, setAllServers] = useState(false);
   const [discovery, setDiscovery] = useState<PanelDiscovery | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [page, setPage] = useState('');
@@ -55,7 +56,7 @@ function PanelImport() {
   const [problem, setProblem] = useState<unknown>(null);
   const errors = problem ? formErrors(problem, FIELDS) : noFormErrors<string>();
   const chosenPage = page || pages.data?.pages[0]?.slug || '';
-  const connection = () => ({ panelUrl: panelUrl.trim(), apiKey: apiKey.trim() });
+  const connection = () => ({ panelUrl: panelUrl.trim(), apiKey: apiKey.trim(), allServers });
 
   // Both read the key from the screen's state, not from mutation variables: TanStack Query keeps variables in its cache.
   const discover = useMutation({
@@ -115,6 +116,14 @@ function PanelImport() {
               value={apiKey}
               onChange={(e) => setApiKey(e.currentTarget.value)}
               error={errors.fields['apiKey']}
+            />
+            <Switch
+              id="panel-all-servers"
+              label="All servers (needs a root admin's key)"
+              description="Every server of the panel, not only the key's own. The panel lists none for any other key, and an empty listing never removes anything."
+              checked={allServers}
+              onChange={(e) => setAllServers(e.currentTarget.checked)}
+              error={errors.fields['allServers']}
             />
             {!apply.isError && <FormMessage message={errors.message} />}
             <Group>

@@ -1,5 +1,5 @@
 // A page's own settings: title, description, language and time zone, AI policy, visitor subscriptions, whether it
-// shows who is online, and the notification channels it names.
+// shows who is online, whether it announces server changes, and the notification channels it names.
 import { Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useOrganizationKey } from '../../api/organization';
 import { type PageView, pageChanged } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { SaveFooter } from '../../ui/save-footer';
+import { GameChangesSwitch } from './game-changes-switch';
 import { PlayerNamesSwitch } from './player-names-switch';
 
 const FIELDS = [
@@ -19,6 +20,7 @@ const FIELDS = [
   'aiPolicy',
   'subscriptions',
   'showPlayerNames',
+  'announceGameChanges',
   'notify',
 ] as const;
 
@@ -48,6 +50,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
   const [aiPolicy, setAiPolicy] = useState(page.aiPolicy);
   const [subscriptions, setSubscriptions] = useState(page.subscriptions);
   const [showPlayerNames, setShowPlayerNames] = useState(page.showPlayerNames);
+  const [announceGameChanges, setAnnounceGameChanges] = useState(page.announceGameChanges);
   const [notify, setNotify] = useState<string[]>(page.notify ?? []);
   const channels = useQuery({ ...channelsQuery(org), staleTime: 60_000 });
   const save = useMutation({
@@ -63,6 +66,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
             aiPolicy,
             subscriptions,
             showPlayerNames,
+            announceGameChanges,
             notify: notify.length > 0 ? notify : null,
           },
         }),
@@ -133,6 +137,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           error={errors?.fields.subscriptions}
         />
         <PlayerNamesSwitch state={[showPlayerNames, setShowPlayerNames]} readOnly={readOnly} errors={errors} />
+        <GameChangesSwitch state={[announceGameChanges, setAnnounceGameChanges]} readOnly={readOnly} errors={errors} />
         <MultiSelect
           label="Notification channels"
           description="They get the events of what the page shows."

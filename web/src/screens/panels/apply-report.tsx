@@ -3,7 +3,14 @@
 import { Alert, Code, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { PanelApplyReport } from '../../api/panels';
 import { TintedBadge } from '../page/tinted-badge';
-import { cellText, extraColumns, extraReportFields, OUTCOME_COLORS, OUTCOME_COLUMNS } from './report-fields';
+import {
+  cellText,
+  extraColumns,
+  extraReportFields,
+  OUTCOME_COLORS,
+  OUTCOME_COLUMNS,
+  reportItemText,
+} from './report-fields';
 
 function Outcome({ value }: { value: unknown }) {
   if (typeof value !== 'string')
@@ -83,11 +90,11 @@ export function ApplyReport({ report, page }: { report: PanelApplyReport; page: 
             {field.label}
           </Text>
           {Array.isArray(field.value) && field.value.length > 0 ? (
-            <List size="sm">
+            <List size="sm" aria-label={field.label}>
               {field.value.map((item, i) => (
                 // Items may repeat; their place is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, never reordered
-                <List.Item key={i}>{cellText(item)}</List.Item>
+                <List.Item key={i}>{reportItemText(item)}</List.Item>
               ))}
             </List>
           ) : (

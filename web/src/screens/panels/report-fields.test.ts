@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, cellText, extraColumns, extraReportFields, guessedFromText } from './report-fields';
+import { addressOf, cellText, extraColumns, extraReportFields, guessedFromText, reportItemText } from './report-fields';
 
 describe('the panel screen’s report fields', () => {
   it('finds the fields of results no column knows, once each, with a heading', () => {
@@ -15,9 +15,28 @@ describe('the panel screen’s report fields', () => {
   });
 
   it('shows the report’s own extra fields, but not the servers nor truncated', () => {
-    expect(extraReportFields({ servers: [], truncated: false, removed: ['ptero-x'] })).toEqual([
-      { name: 'removed', label: 'Removed', value: ['ptero-x'] },
+    expect(extraReportFields({ servers: [], truncated: false, gone: [], removed: ['ptero-x'], later: 1 })).toEqual([
+      { name: 'gone', label: 'Gone from the panel (left in place)', value: [] },
+      { name: 'removed', label: 'Gone from the panel and removed', value: ['ptero-x'] },
+      { name: 'later', label: 'Later', value: 1 },
     ]);
+  });
+
+  it('writes a server gone from the panel as its key and what apply made for it', () => {
+    const gone = {
+      key: 'ptero-1a7ce997',
+      monitors: ['ptero-1a7ce997', 'ptero-1a7ce997-resources'],
+      component: 'ptero-1a7ce997',
+      restarts: 'ptero-1a7ce997-restarts',
+    };
+    expect(reportItemText(gone)).toBe(
+      'ptero-1a7ce997: monitors ptero-1a7ce997, ptero-1a7ce997-resources · component ptero-1a7ce997 · restart window ptero-1a7ce997-restarts',
+    );
+    expect(
+      reportItemText({ key: 'ptero-2b8df008', monitors: ['ptero-2b8df008'], component: null, restarts: null }),
+    ).toBe('ptero-2b8df008: monitors ptero-2b8df008 · component — · restart window —');
+    expect(reportItemText('ptero-x')).toBe('ptero-x');
+    expect(reportItemText({ at: '04:00' })).toBe('{"at":"04:00"}');
   });
 
   it('writes values as text a cell can hold', () => {

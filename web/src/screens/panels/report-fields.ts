@@ -20,11 +20,30 @@ export function extraColumns(servers: readonly object[]): { name: string; label:
   return names.map((name) => ({ name, label: labelOf(name) }));
 }
 
+/** Headings of the report's own fields the screen knows; any other is named from its key. */
+const REPORT_FIELD_LABELS: Record<string, string> = {
+  gone: 'Gone from the panel (left in place)',
+  removed: 'Gone from the panel and removed',
+};
+
 /** The report's own fields besides `servers` and `truncated` (e.g. what was removed), each with its heading. */
 export function extraReportFields(report: object): { name: string; label: string; value: unknown }[] {
   return Object.entries(report)
     .filter(([name]) => name !== 'servers' && name !== 'truncated')
-    .map(([name, value]) => ({ name, label: labelOf(name), value }));
+    .map(([name, value]) => ({ name, label: REPORT_FIELD_LABELS[name] ?? labelOf(name), value }));
+}
+
+/**
+ * An item of a report's list as a line: a server gone from the panel (`gone`, `removed`) as its key, its monitors,
+ * component and restart window; anything else as a cell's text.
+ */
+export function reportItemText(item: unknown): string {
+  if (typeof item !== 'object' || item === null || typeof (item as { key?: unknown }).key !== 'string')
+    return cellText(item);
+  const { key, monitors, component, restarts } = item as Record<string, unknown>;
+  const parts = [`monitors ${cellText(monitors)}`, `component ${cellText(component)}`];
+  parts.push(`restart window ${cellText(restarts)}`);
+  return `${String(key)}: ${parts.join(' · ')}`;
 }
 
 /** A value as a cell's text: "—" for none, lists joined, objects as compact JSON. */
