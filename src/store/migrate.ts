@@ -21,6 +21,7 @@ import * as boards from './migrations/0018-boards.js';
 import * as subscriberFormats from './migrations/0019-subscriber-formats.js';
 import * as playerAlerts from './migrations/0020-player-alerts.js';
 import * as expectedRestart from './migrations/0022-expected-restart.js';
+import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019-subscriber-formats': subscriberFormats,
   '0020-player-alerts': playerAlerts,
   '0022-expected-restart': expectedRestart,
+  '0027-maintenance-announce': maintenanceAnnounce,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */
