@@ -50,11 +50,13 @@ export interface Maintenance extends Ownership {
   componentIds: string[];
   /** Monitors covered directly, wherever they are shown. Page-wide: neither components nor monitors named. */
   monitorIds: string[];
+  /** Whether its start and end (each occurrence's) are announced to channels and subscribers; quiet or not, it shows. */
+  announce: boolean;
 }
 
 export type MaintenanceSpec = Pick<
   Maintenance,
-  'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'recurrence' | 'componentIds' | 'monitorIds'
+  'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'recurrence' | 'componentIds' | 'monitorIds' | 'announce'
 >;
 
 export function incidentSpecChanged(current: Incident, spec: IncidentSpec): boolean {
@@ -81,6 +83,7 @@ export function maintenanceSpecChanged(current: Maintenance, spec: MaintenanceSp
       m.recurrence,
       [...m.componentIds].sort(),
       [...m.monitorIds].sort(),
+      m.announce,
     ]);
   return simple(current) !== simple(spec);
 }
@@ -119,5 +122,10 @@ export const maintenanceFields = {
     .max(LIMITS.monitorsPerMaintenance)
     .describe(
       "Keys of the organization's monitors the window covers, wherever they are shown: their alerts are quiet and the components showing them on this page show maintenance.",
+    ),
+  announce: z
+    .boolean()
+    .describe(
+      "Whether the window's start and end (each occurrence's, for a recurring one) are announced to the organization's channels and the page's subscribers. false: a quiet window, e.g. a daily restart; it still shows on the page and its monitors still keep quiet.",
     ),
 };

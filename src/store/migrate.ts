@@ -24,6 +24,7 @@ import * as gameChanges from './migrations/0021-game-changes.js';
 import * as expectedRestart from './migrations/0022-expected-restart.js';
 import * as monitorDependencies from './migrations/0023-monitor-dependencies.js';
 import * as uptimeReports from './migrations/0024-uptime-reports.js';
+import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -53,6 +54,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022-expected-restart': expectedRestart,
   '0023-monitor-dependencies': monitorDependencies,
   '0024-uptime-reports': uptimeReports,
+  '0027-maintenance-announce': maintenanceAnnounce,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -155,6 +155,7 @@ export function maintenanceSpec(key: string | null, overrides: Partial<Maintenan
     recurrence: null,
     componentIds: [],
     monitorIds: [],
+    announce: true,
     ...overrides,
   };
 }

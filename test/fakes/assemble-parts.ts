@@ -113,6 +113,7 @@ export function maintenanceWindow(id: string, over: Partial<Maintenance> = {}): 
     recurrence: null,
     componentIds: [],
     monitorIds: [],
+    announce: true,
     managedBy: 'api',
     createdAt: 0,
     updatedAt: 0,

@@ -1,8 +1,9 @@
 // Tells maintenance windows starting and ending: each window whose start (or end) came and was not told yet gets its
 // notice, published in the transaction that records it told. The record is conditional (`… is null`) and the event ids
 // stable, so several processes, or a pass after a crash, tell each window once. A recurring window is told once per
-// occurrence. runner/maintenance-notices.ts runs it.
+// occurrence. A quiet window (`announce` off) is told to no one. runner/maintenance-notices.ts runs it.
 import type { Clock } from '../../domain/clock.js';
+import type { Maintenance } from '../../domain/incident.js';
 import { lastEndedOccurrence, MAX_DURATION_MIN, type Occurrence, occurrenceAt } from '../../domain/recurrence.js';
 import type { MaintenanceNoticeDue, RecurringNoticeDue, Store } from '../../store/index.js';
 import type { OutboxItem } from '../events/item.js';
@@ -31,9 +32,22 @@ export function createMaintenancePass(deps: {
         items.push(maintenanceItem(due.organizationId, window, 'maintenance.started'));
       if (window.endsAt <= now && (await tx.maintenance.markNotice(window.id, 'ended', now)))
         items.push(maintenanceItem(due.organizationId, window, 'maintenance.ended'));
-      const enqueued = deps.notify && items.length > 0 ? await deps.notify.publish(tx, items, now) : 0;
-      return { told: items.length, enqueued };
+      return publish(tx, window, items, now);
     });
+  }
+
+  /**
+   * Publishes what a window told. A quiet window (`announce` off) publishes nothing: its notices are recorded told all
+   * the same, so turning it on later tells no occurrence that already began.
+   */
+  async function publish(
+    tx: Store,
+    window: Maintenance,
+    items: OutboxItem[],
+    now: number,
+  ): Promise<{ told: number; enqueued: number }> {
+    if (!window.announce || items.length === 0) return { told: 0, enqueued: 0 };
+    return { told: items.length, enqueued: deps.notify ? await deps.notify.publish(tx, items, now) : 0 };
   }
 
   /**
@@ -49,8 +63,7 @@ export function createMaintenancePass(deps: {
       for (const { notice, occurrence } of notices)
         if (await tx.maintenance.markOccurrence(due.window.id, notice, occurrence.startsAt))
           items.push(maintenanceItem(due.organizationId, { ...due.window, ...occurrence }, `maintenance.${notice}`));
-      const enqueued = deps.notify && items.length > 0 ? await deps.notify.publish(tx, items, now) : 0;
-      return { told: items.length, enqueued };
+      return publish(tx, due.window, items, now);
     });
   }
 

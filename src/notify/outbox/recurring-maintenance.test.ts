@@ -120,5 +120,27 @@ for (const dialect of dialects) {
         'maintenance.started',
       ]);
     });
+
+    it('tells no one of a quiet window (announce: false), which still shows and keeps its monitors quiet', async () => {
+      const applied = await applyConfig(
+        parts.context,
+        parseConfigText(
+          config.replace('components: [lobby]\n', 'components: [lobby]\n        announce: false\n'),
+          't.yaml',
+          {},
+        ),
+      );
+      expect(applied.organization.id).toBe(organizationId);
+      const notices = createMaintenanceNotices(parts.context);
+      now = T0 + MIN;
+      expect(await notices.sweep()).toBe(0);
+      await result(false, T0 + 10 * MIN);
+      const shown = await snapshot();
+      expect(shown.components[0]?.state).toBe('maintenance');
+      expect(shown.maintenance.active.map((m) => [m.startsAt, m.endsAt])).toEqual([[T0, T0 + 60 * MIN]]);
+      now = T0 + 61 * MIN;
+      expect(await notices.sweep()).toBe(0);
+      expect(await log()).toEqual(['monitor.down (skipped)']);
+    });
   });
 }

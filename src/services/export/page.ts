@@ -89,6 +89,8 @@ export async function pageEntry(
             recurrence: m.recurrence ?? undefined,
             components: affected(m.componentIds),
             monitors: nonEmpty(m.monitorIds.flatMap((id) => monitorKeys.get(id) ?? []).sort(compareText)),
+            // Written only when off, the default being on.
+            announce: m.announce ? undefined : false,
           }),
         ),
     ),

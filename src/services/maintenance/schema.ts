@@ -16,6 +16,7 @@ const windowShape = {
   recurrence: recurrenceSchema.optional(),
   components: maintenanceFields.components.default([]),
   monitors: maintenanceFields.monitors.default([]),
+  announce: maintenanceFields.announce.default(true),
 };
 
 export const TIMES_REQUIRED = 'required unless the window has a recurrence';
@@ -47,6 +48,7 @@ export const maintenancePatchSchema = z
     recurrence: recurrenceSchema.nullable().optional().describe('null makes the window one-off again.'),
     components: maintenanceFields.components.optional(),
     monitors: maintenanceFields.monitors.optional(),
+    announce: maintenanceFields.announce.optional(),
   })
   .strict();
 

@@ -33,6 +33,9 @@ export const maintenanceViewSchema = z.object({
     .describe(
       'Keys of the monitors covered directly, wherever they are shown. Neither components nor monitors: the whole page.',
     ),
+  announce: z
+    .boolean()
+    .describe('Whether its start and end are announced to channels and subscribers; false: a quiet window.'),
   ...ownershipFields(),
 });
 
@@ -54,6 +57,7 @@ export function maintenanceView(window: Maintenance, keys: MaintenanceKeys, now:
     ...affectedComponents(window.componentIds, keys.components),
     monitorIds: monitors.map(([id]) => id),
     monitors: monitors.map(([, key]) => key),
+    announce: window.announce,
     ...ownershipOf(window),
   };
 }

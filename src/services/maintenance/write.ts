@@ -78,6 +78,7 @@ export const updateMaintenance = writeVerb(
           ? current.componentIds
           : await resolveComponentRefs(tx, page.id, patch.components),
       monitorIds: patch.monitors === undefined ? current.monitorIds : await resolveMonitorKeys(tx, patch.monitors),
+      announce: patch.announce ?? current.announce,
     };
     await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
     changed(tx, page);
@@ -99,6 +100,7 @@ type WindowEntry = Pick<MaintenanceSpec, 'key' | 'title'> & {
   recurrence?: RecurrenceSlot[] | undefined;
   components: string[];
   monitors: string[];
+  announce?: boolean | undefined;
 };
 
 /**
@@ -121,6 +123,7 @@ async function specOf(
     recurrence: entry.recurrence ?? null,
     componentIds: await resolveComponentRefs(ctx, page.id, entry.components),
     monitorIds: await resolveMonitorKeys(ctx, entry.monitors),
+    announce: entry.announce ?? true,
   };
 }
 

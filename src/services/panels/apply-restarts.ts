@@ -1,5 +1,6 @@
 // A panel server's planned restarts as one recurring maintenance window on the apply's page, covering the server's
-// monitors (so their alerts keep quiet and their components show maintenance); removed when the schedules are gone.
+// monitors (so their alerts keep quiet and their components show maintenance), announced to no one (no notices at
+// each restart); removed when the schedules are gone.
 import type { Maintenance } from '../../domain/incident.js';
 import type { RecurrenceSlot } from '../../domain/recurrence.js';
 import { organizationOf } from '../context.js';
@@ -35,6 +36,8 @@ export async function applyRestarts(
     recurrence: plan.slots,
     components: [] as string[],
     monitors: monitors.map((m) => m.key),
+    // Quiet: a daily restart alerts no one (issue 36); the page still shows it and its monitors keep quiet.
+    announce: false,
   };
   if (!current) {
     await createMaintenance(ctx, { slug, key, ...wanted });
@@ -66,6 +69,7 @@ function sameWindow(
     current.description === wanted.description &&
     slotsText(current.recurrence ?? []) === slotsText(wanted.recurrence) &&
     current.componentIds.length === 0 &&
+    !current.announce &&
     ids(current.monitorIds) === ids(monitors.map((m) => m.id))
   );
 }

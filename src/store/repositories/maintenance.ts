@@ -16,6 +16,7 @@ const fields = (spec: MaintenanceSpec) => ({
   starts_at: spec.startsAt,
   ends_at: spec.endsAt,
   recurrence: spec.recurrence === null ? null : JSON.stringify(spec.recurrence),
+  announce: spec.announce ? 1 : 0,
 });
 
 /** A window whose notice may be due, with its organization and what was told of it so far. */
@@ -74,6 +75,7 @@ async function withComponents(db: Db, rows: Selectable<MaintenanceTable>[]): Pro
     recurrence: r.recurrence === null ? null : (JSON.parse(r.recurrence) as RecurrenceSlot[]),
     componentIds: components.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
     monitorIds: monitors.filter((l) => l.maintenance_id === r.id).map((l) => l.monitor_id),
+    announce: r.announce !== 0,
     ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
   }));
 }

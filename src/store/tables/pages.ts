@@ -111,6 +111,8 @@ export interface MaintenanceTable {
   /** Start of the latest occurrence whose "started" / "ended" notice was published (recurring windows). */
   started_occurrence: number | null;
   ended_occurrence: number | null;
+  /** 1: the window's start and end are announced to channels and subscribers; 0: quiet (panel restarts). */
+  announce: ColumnType<number, number | undefined, number>;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;

@@ -14814,6 +14814,8 @@ export interface components {
             monitorIds: string[];
             /** @description Keys of the monitors covered directly, wherever they are shown. Neither components nor monitors: the whole page. */
             monitors: string[];
+            /** @description Whether its start and end are announced to channels and subscribers; false: a quiet window. */
+            announce: boolean;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -14862,6 +14864,8 @@ export interface components {
             monitorIds: string[];
             /** @description Keys of the monitors covered directly, wherever they are shown. Neither components nor monitors: the whole page. */
             monitors: string[];
+            /** @description Whether its start and end are announced to channels and subscribers; false: a quiet window. */
+            announce: boolean;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -14902,6 +14906,11 @@ export interface components {
              * @default []
              */
             monitors?: string[];
+            /**
+             * @description Whether the window's start and end (each occurrence's, for a recurring one) are announced to the organization's channels and the page's subscribers. false: a quiet window, e.g. a daily restart; it still shows on the page and its monitors still keep quiet.
+             * @default true
+             */
+            announce?: boolean;
         };
         MaintenancePatch: {
             title?: string;
@@ -14926,6 +14935,8 @@ export interface components {
             components?: string[];
             /** @description Keys of the organization's monitors the window covers, wherever they are shown: their alerts are quiet and the components showing them on this page show maintenance. */
             monitors?: string[];
+            /** @description Whether the window's start and end (each occurrence's, for a recurring one) are announced to the organization's channels and the page's subscribers. false: a quiet window, e.g. a daily restart; it still shows on the page and its monitors still keep quiet. */
+            announce?: boolean;
         };
         Board: {
             id: string;

@@ -11,7 +11,15 @@ import {
 } from '../../../../test/fakes/pterodactyl-panel.js';
 import { dialects } from '../../../../test/store-dialects.js';
 
-type Window = { key: string; title: string; recurrence: unknown; monitors: string[]; components: string[] };
+type Window = {
+  id: string;
+  key: string;
+  title: string;
+  recurrence: unknown;
+  monitors: string[];
+  components: string[];
+  announce: boolean;
+};
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`panel sync API on ${dialect.name}`, () => {
@@ -57,6 +65,7 @@ for (const dialect of dialects) {
         recurrence: [{ cron: '0 4 * * *', timezone: 'Europe/Berlin', durationMin: 10 }],
         monitors: ['ptero-1a7ce997'],
         components: [],
+        announce: false,
       });
       expect((await windowOf('ptero-4d0f122a-restarts'))?.recurrence).toEqual([
         { cron: '0 18 * * 4', timezone: 'Europe/Berlin', durationMin: 5 },
@@ -71,6 +80,15 @@ for (const dialect of dialects) {
         null,
         null,
       ]);
+      // A restart window announced since (by hand, or made before quiet windows) is made quiet again.
+      const loud = await windowOf('ptero-1a7ce997-restarts');
+      const patched = await h.call('PATCH', `/api/v1/pages/alpha/maintenance/${loud?.id}`, {
+        body: { announce: true },
+      });
+      expect((await patched.json()).announce).toBe(true);
+      const third = await apply({ timezone: 'Europe/Berlin' });
+      expect(third.servers[0]).toMatchObject({ identifier: '1a7ce997', restarts: 'updated' });
+      expect((await windowOf('ptero-1a7ce997-restarts'))?.announce).toBe(false);
     });
 
     it('updates a window whose schedules moved, and removes one whose restart schedules are gone', async () => {

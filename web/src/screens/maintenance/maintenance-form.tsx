@@ -1,6 +1,6 @@
 // Schedules a maintenance window or changes one: page, title, description, start and end (in the browser's time zone,
 // named on the fields), the components it covers and the monitors it covers wherever they are shown.
-import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api, call } from '../../api/client';
@@ -15,7 +15,16 @@ import { MonitorsPicker } from './monitors-picker';
 import { repeatsOf, slotsOf } from './repeats';
 import { RepeatsFields } from './repeats-fields';
 
-const FIELDS = ['title', 'description', 'startsAt', 'endsAt', 'recurrence', 'components', 'monitors'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'startsAt',
+  'endsAt',
+  'recurrence',
+  'components',
+  'monitors',
+  'announce',
+] as const;
 const HOUR = 3_600_000;
 
 export function MaintenanceForm({
@@ -43,6 +52,7 @@ export function MaintenanceForm({
   );
   const [components, setComponents] = useState<string[]>(existing?.components ?? []);
   const [monitors, setMonitors] = useState<string[]>(existing?.monitors ?? []);
+  const [announce, setAnnounce] = useState(existing?.announce ?? true);
   const [repeats, setRepeats] = useState(() => repeatsOf(existing?.recurrence, browserTimeZone()));
   const save = useSaveMaintenance(onDone, () => {
     if (!slug) throw new Error('Choose the page the maintenance is on.');
@@ -51,7 +61,7 @@ export function MaintenanceForm({
     const times: { startsAt?: number; endsAt?: number } = {};
     if (!recurrence) [times.startsAt, times.endsAt] = windowOf(startsAt, endsAt);
     else if (!existing?.recurrence) times.startsAt = Date.now();
-    const common = { title: title.trim(), ...times, components, monitors };
+    const common = { title: title.trim(), ...times, components, monitors, announce };
     const text = description.trim();
     if (existing)
       return call(
@@ -124,6 +134,12 @@ export function MaintenanceForm({
           error={errors?.fields.components}
         />
         <MonitorsPicker value={monitors} onChange={setMonitors} error={errors?.fields.monitors} />
+        <Checkbox
+          label="Announce start and end to channels and subscribers"
+          description="Off: a quiet window (e.g. a daily restart); it still shows on the page."
+          checked={announce}
+          onChange={(e) => setAnnounce(e.currentTarget.checked)}
+        />
         <FormFooter
           error={errors?.message ?? null}
           failTitle={existing ? 'Not saved' : 'Not scheduled'}
