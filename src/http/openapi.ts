@@ -81,6 +81,11 @@ export const TAGS = {
     name: 'Organization',
     description: 'The organization, its members and their invitations (API key or session; roles decide).',
   },
+  alerts: {
+    name: 'Alerts',
+    description:
+      "Alerts (a monitor's open problem), their acknowledgement, and escalation policies (API key; docs/notifications.md).",
+  },
   audit: { name: 'Audit log', description: 'Who (a user or an API key) did what to which object, when (admin).' },
   account: {
     name: 'Account',

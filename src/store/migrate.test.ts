@@ -7,6 +7,7 @@ import { LATEST_MIGRATION, MIGRATION_NAMES } from './migrate.js';
 
 const TABLES = [
   'account_tokens',
+  'alerts',
   'api_keys',
   'audit_log',
   'change_counter',
@@ -19,6 +20,7 @@ const TABLES = [
   'cluster_leases',
   'components',
   'email_links',
+  'escalation_policies',
   'incident_components',
   'incident_updates',
   'incidents',

@@ -16,4 +16,6 @@ export interface OutboxItem {
   subject: { monitorId: string | null; pageIds: readonly string[] | null };
   /** Only these channels (ids), when the event is for some in particular (a channel's reminder); otherwise every one whose rules want it. */
   only?: readonly string[] | undefined;
+  /** With `only`: an escalation policy's step or resolve, sent to these channels whatever their scope. */
+  direct?: boolean | undefined;
 }

@@ -13,6 +13,7 @@ import type { Store } from '../../store/index.js';
 import type { NotificationEvent } from '../channels/channel.js';
 import type { OutboxItem } from '../events/item.js';
 import { notificationKind, type StateChange, stateChangeItem } from '../events/monitors.js';
+import { createAlertTracker } from './alerts.js';
 import { deliveriesFor, type EnqueueRulesContext, type FlapBatch } from './rules.js';
 import { eventScope, loadScope, type OrganizationScope, showing } from './scope.js';
 import { forSubscribers, subscriberDeliveries } from './subscriber-fanout.js';
@@ -60,6 +61,7 @@ export function createNotificationOutbox(deps: {
         deps.bus.subscribe('page.changed', (event) => forgetPage(event.pageId)),
       ]
     : [];
+  const alerts = createAlertTracker(() => deps.baseUrl?.() ?? '');
   let counter = 0;
   /** Time-ordered within a process, so deliveries of one commit keep the order of their events. */
   const deliveryId = (now: number) => {
@@ -113,10 +115,13 @@ export function createNotificationOutbox(deps: {
     publish: (tx, items, now) => publish(tx, items, now),
     async enqueue(tx, changes, now) {
       const items: OutboxItem[] = [];
+      // Alerts open and close whether or not anyone is told (the dashboard and the API show them).
+      const moves = await alerts.track(tx, changes, now);
       const monitorIds = [
         ...new Set(changes.flatMap((c) => (notificationKind(c.previous, c.state) ? [c.monitorId] : []))),
       ];
-      if (monitorIds.length === 0) return 0;
+      if (monitorIds.length === 0)
+        return moves.closed.size > 0 ? publish(tx, await alerts.escalate(tx, [], moves, now), now) : 0;
       // Cheap first: an organization without channels needs no monitor rows.
       const withChannels = new Set<string>();
       for (const c of changes)
@@ -130,7 +135,7 @@ export function createNotificationOutbox(deps: {
         if (!kind || !monitor || !withChannels.has(change.organizationId)) continue;
         items.push(stateChangeItem(change, monitor, kind));
       }
-      return publish(tx, items, now, monitors);
+      return publish(tx, await alerts.escalate(tx, items, moves, now), now, monitors);
     },
     invalidate(organizationId) {
       if (organizationId === undefined) cache.clear();
@@ -160,7 +165,11 @@ async function channelDeliveries(
   const candidates = entry.channels.filter((ch) => !item.only || item.only.includes(ch.id));
   const scope =
     candidates.length > 0 ? await eventScope(rules.tx, entry, item.organizationId, item.event, monitor, pageIds) : null;
-  const channels = scope ? candidates.filter((ch) => channelWants(ch, scope, entry.named)) : [];
+  const channels = item.direct
+    ? candidates
+    : scope
+      ? candidates.filter((ch) => channelWants(ch, scope, entry.named))
+      : [];
   if (channels.length === 0) return [];
   const pages = pageIds.flatMap((id) => {
     const page = entry.pages.get(id);

@@ -11,6 +11,7 @@ import { apiCompression } from '../../middleware/api-compression.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { orgAuth, requireRole } from '../../middleware/org-auth.js';
 import { apiRateLimit, createRateLimiter, type RateLimiter } from '../../middleware/rate-limit.js';
+import { alertRoutes } from './alerts.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { auditRoutes } from './audit.js';
 import { invitationRoutes } from './invitations.js';
@@ -74,4 +75,5 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   memberRoutes(app, guards);
   invitationRoutes(app, guards);
   auditRoutes(app, guards);
+  alertRoutes(app, guards);
 }
