@@ -14,6 +14,7 @@ import { apiRateLimit, createRateLimiter, type RateLimiter } from '../../middlew
 import { alertRoutes } from './alerts.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { auditRoutes } from './audit.js';
+import { escalationPolicyRoutes } from './escalation-policies.js';
 import { invitationRoutes } from './invitations.js';
 import { memberRoutes } from './members.js';
 import { monitorRoutes } from './monitors.js';
@@ -76,4 +77,5 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   invitationRoutes(app, guards);
   auditRoutes(app, guards);
   alertRoutes(app, guards);
+  escalationPolicyRoutes(app, guards);
 }
