@@ -73,6 +73,9 @@ export interface ApiHarness {
   pages: WardenParts['pages'];
   /** The notification dispatcher, not started: a test sends what is due with `tick()`. */
   dispatcher: WardenParts['dispatcher'];
+  /** The reminders' and the escalation scan's sweeps, not started: a test runs a pass with `sweep()`. */
+  reminders: WardenParts['reminders'];
+  escalation: WardenParts['escalation'];
   events: WardenEvent[];
   clock: { now(): number; advance(ms: number): void };
   a: TestOrganization;
@@ -124,7 +127,7 @@ export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOp
     ...(options.domains ? { domains: options.domains } : {}),
     ...(options.systemMailLimits ? { systemMailLimits: options.systemMailLimits } : {}),
   });
-  const { app, bus, ingest, pages, context, dispatcher } = parts;
+  const { app, bus, ingest, pages, context, dispatcher, reminders, escalation } = parts;
   const events: WardenEvent[] = [];
   for (const type of ['page.changed', 'monitors.changed'] as const) bus.subscribe(type, (e) => events.push(e));
   const organization = async (yaml: string): Promise<TestOrganization> => {
@@ -162,6 +165,8 @@ export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOp
     ingest,
     pages,
     dispatcher,
+    reminders,
+    escalation,
     events,
     clock,
     a,

@@ -44,6 +44,14 @@ function pageSteps({ h, zone, ids }: AuditStepsEnv): Step[] {
   const { keep, id } = keeper(ids);
   return [
     {
+      op: 'POST /api/v1/alerts/{id}/acknowledge',
+      path: () => `/api/v1/alerts/${ids.alert}/acknowledge`,
+      body: () => ({ note: 'on it' }),
+      by: 'key',
+      action: 'alert.acknowledge',
+      objectId: id('alert'),
+    },
+    {
       op: 'POST /api/v1/relays',
       path: () => '/api/v1/relays',
       body: () => ({ key: 'attic', name: 'Attic' }),

@@ -32,6 +32,7 @@ export function runnerParts(services: () => ServiceParts, cluster: boolean): Par
     part('scheduler', (parts) => parts.scheduler),
     part('watchdog', (parts) => parts.watchdog),
     part('reminders', (parts) => parts.reminders),
+    part('escalation', (parts) => parts.escalation),
     part('retention', (parts) => parts.retention),
     part('maintenance-notices', (parts) => parts.maintenanceNotices),
     part('monthly-reports', (parts) => parts.monthlyReports),

@@ -17,6 +17,7 @@ import { createGuards } from '../notify/dispatch/send.js';
 import { createBoards } from '../runner/boards.js';
 import { createChangeWatch } from '../runner/change-watch.js';
 import { createDomainRecheck } from '../runner/domain-recheck.js';
+import { createEscalationScan } from '../runner/escalation.js';
 import { createIngest } from '../runner/ingest.js';
 import { createMaintenanceNotices } from '../runner/maintenance-notices.js';
 import { createMonthlyReports } from '../runner/monthly-reports.js';
@@ -94,6 +95,8 @@ export function composeServices(options: ComposeOptions) {
   });
   // Reminders and flap summaries, published like any event (notify-outbox) on their stable ids.
   const reminders = createNotifyReminders({ ...context, gate: gate('notify-reminders') });
+  // Escalation steps of unacknowledged alerts: every process may sweep, each step is recorded once on its alert.
+  const escalation = createEscalationScan({ ...context, baseUrl: () => context.baseUrl ?? '' });
   const retention = createRetention({
     ...context,
     ...(options.retention ?? RETENTION_DEFAULTS),
@@ -150,6 +153,7 @@ export function composeServices(options: ComposeOptions) {
     scheduler,
     watchdog,
     reminders,
+    escalation,
     retention,
     maintenanceNotices,
     monthlyReports,

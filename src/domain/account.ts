@@ -145,7 +145,7 @@ export interface UserIdentity {
 export type Actor =
   | { kind: 'user'; userId: string; name: string; role: Role; sessionId: string | null }
   | { kind: 'apiKey'; apiKeyId: string; name: string; role: Role }
-  | { kind: 'system'; name: 'config' | 'cli' | 'runner' };
+  | { kind: 'system'; name: 'config' | 'cli' | 'runner' | 'link' };
 
 /** An entry of the audit log: who did what to which object, when. */
 export interface AuditEntry {

@@ -11,6 +11,7 @@ import { requestLog } from './middleware/request-log.js';
 import { openApiDocumentConfig, registerOpenApiComponents } from './openapi.js';
 import { problem, problemOf, problemResponse } from './problem.js';
 import { requestIdMiddleware } from './request-id.js';
+import { alertLinkRoutes } from './routes/alert-links.js';
 import { apiRoutes } from './routes/api/index.js';
 import { authRoutes } from './routes/auth/index.js';
 import { oidcRoutes } from './routes/auth/oidc.js';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): App {
   if (deps.metrics && deps.metricsToken) metricsRoute(app, deps.metrics, deps.metricsToken);
   statusRoutes(app, deps);
   recipientLinkRoutes(app, deps);
+  alertLinkRoutes(app, deps);
   pushRoutes(app, deps);
   relayRoutes(app, deps);
   apiRoutes(app, deps, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });

@@ -82,6 +82,11 @@ export const TAGS = {
     description: 'The organization, its members and their invitations (API key or session; roles decide).',
   },
   reports: { name: 'Reports', description: 'Uptime and SLA of monitors, components and pages (API key).' },
+  alerts: {
+    name: 'Alerts',
+    description:
+      "Alerts (a monitor's open problem), their acknowledgement, and escalation policies (API key; docs/notifications.md).",
+  },
   audit: { name: 'Audit log', description: 'Who (a user or an API key) did what to which object, when (admin).' },
   account: {
     name: 'Account',

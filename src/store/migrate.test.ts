@@ -7,6 +7,7 @@ import { LATEST_MIGRATION, MIGRATION_NAMES } from './migrate.js';
 
 const TABLES = [
   'account_tokens',
+  'alerts',
   'api_keys',
   'audit_log',
   'change_counter',
@@ -20,6 +21,7 @@ const TABLES = [
   'components',
   'email_links',
   'game_changes',
+  'escalation_policies',
   'incident_components',
   'incident_updates',
   'incidents',

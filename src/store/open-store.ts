@@ -5,6 +5,7 @@ import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
 import { isMigrated, migrateToLatest } from './migrate.js';
 import { accountTokenRepository } from './repositories/account-tokens.js';
+import { alertRepository } from './repositories/alerts.js';
 import { apiKeyRepository } from './repositories/api-keys.js';
 import { auditRepository } from './repositories/audit.js';
 import { boardRepository } from './repositories/boards.js';
@@ -17,6 +18,7 @@ import { deliveryRepository } from './repositories/deliveries.js';
 import { dependencyRepository } from './repositories/dependencies.js';
 import { emailLinkRepository } from './repositories/email-links.js';
 import { gameChangeRepository } from './repositories/game-changes.js';
+import { escalationPolicyRepository } from './repositories/escalation-policies.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { invitationRepository } from './repositories/invitations.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
@@ -107,6 +109,8 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     emailLinks: emailLinkRepository(db),
     serverSecrets: serverSecretRepository(db),
     audit: auditRepository(db),
+    alerts: alertRepository(db),
+    escalationPolicies: escalationPolicyRepository(db),
     transaction: (work) =>
       inTransaction ? work(store) : inNewTransaction(connection, db, (trx) => work(storeOver(connection, trx, true))),
     isUniqueViolation: connection.isUniqueViolation,

@@ -4,6 +4,7 @@ import type { NewAuditEntry } from '../domain/account.js';
 import type { StorageFault } from '../domain/errors.js';
 import type { Page } from '../domain/page.js';
 import type { AccountTokenRepository } from './repositories/account-tokens.js';
+import type { AlertRepository } from './repositories/alerts.js';
 import type { ApiKeyRepository } from './repositories/api-keys.js';
 import type { AuditRepository } from './repositories/audit.js';
 import type { BoardRepository } from './repositories/boards.js';
@@ -16,6 +17,7 @@ import type { DeliveryRepository } from './repositories/deliveries.js';
 import type { DependencyRepository } from './repositories/dependencies.js';
 import type { EmailLinkRepository } from './repositories/email-links.js';
 import type { GameChangeRepository } from './repositories/game-changes.js';
+import type { EscalationPolicyRepository } from './repositories/escalation-policies.js';
 import type { IncidentRepository } from './repositories/incidents.js';
 import type { InvitationRepository } from './repositories/invitations.js';
 import type { MaintenanceRepository } from './repositories/maintenance.js';
@@ -37,6 +39,7 @@ import type { Dialect } from './tables.js';
 // Each repository's interface lives beside its queries, in repositories/<name>.ts, its contract suite in
 // test/contracts/store-<name>.contract.test.ts.
 export type { AccountTokenRepository } from './repositories/account-tokens.js';
+export type { AlertQuery, AlertRepository } from './repositories/alerts.js';
 export type { ApiKeyRepository } from './repositories/api-keys.js';
 export type { AuditQuery, AuditRepository } from './repositories/audit.js';
 export type { ChangeRepository } from './repositories/changes.js';
@@ -48,6 +51,7 @@ export type { DeliveryQuery, DeliveryRepository } from './repositories/deliverie
 export type { DependencyRepository } from './repositories/dependencies.js';
 export type { EmailLinkRepository } from './repositories/email-links.js';
 export type { GameChangeRepository } from './repositories/game-changes.js';
+export type { EscalationPolicyRepository } from './repositories/escalation-policies.js';
 export type { IncidentRepository } from './repositories/incidents.js';
 export type { InvitationRepository } from './repositories/invitations.js';
 export type { MaintenanceNoticeDue, MaintenanceRepository, RecurringNoticeDue } from './repositories/maintenance.js';
@@ -129,6 +133,10 @@ export interface Store {
   readonly serverSecrets: ServerSecretRepository;
   /** Who did what to which object of an organization. */
   readonly audit: AuditRepository;
+  /** Alerts: each monitor's open problem, who acknowledged it, how far it escalated (docs/notifications.md). */
+  readonly alerts: AlertRepository;
+  /** Escalation policies: an organization's ordered steps of channels. */
+  readonly escalationPolicies: EscalationPolicyRepository;
   /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */

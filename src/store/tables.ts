@@ -13,6 +13,7 @@ import type {
   UserSessionsTable,
   UsersTable,
 } from './tables/accounts.js';
+import type { AlertsTable, EscalationPoliciesTable } from './tables/alerts.js';
 import type { PageBoardsTable } from './tables/boards.js';
 import type { ChangeCounterTable, ClusterInstancesTable, ClusterLeasesTable } from './tables/cluster.js';
 import type {
@@ -45,6 +46,7 @@ import type {
 } from './tables/pages.js';
 
 export type * from './tables/accounts.js';
+export type * from './tables/alerts.js';
 export type * from './tables/boards.js';
 export type * from './tables/cluster.js';
 export type * from './tables/monitoring.js';
@@ -95,4 +97,6 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
   monitor_state_changes: MonitorStateChangesTable;
+  escalation_policies: EscalationPoliciesTable;
+  alerts: AlertsTable;
 }

@@ -75,6 +75,11 @@ export interface NotificationEvent {
   downSince?: number;
   /** `monitor.down`: how many monitors depend on this one (docs/monitors.md, "Dependencies"): their alerts are held back. */
   dependents?: number;
+  /**
+   * A monitor's open alert (down, degraded, reminders, escalation steps): its id and the signed link that acknowledges
+   * it (null when the server does not know its public address). `escalationStep` on a policy's step.
+   */
+  alert?: { id: string; acknowledgeUrl: string | null; escalationStep?: number };
   /** The status pages that show what happened (public address each), first one the link channels use. */
   pages: { slug: string; title: string; url: string }[];
   /** The dashboard's address, when the server knows its public URL (`{{links.dashboard}}` in templates). */

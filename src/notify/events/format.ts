@@ -56,6 +56,8 @@ export function eventFacts(event: NotificationEvent): EventFact[] {
   if (event.kind === 'monitor.recovered' && monitor?.downtimeMs != null)
     facts.push({ name: 'Downtime', value: humanDuration(monitor.downtimeMs) });
   if (monitor?.players) facts.push({ name: 'Players', value: players(monitor.players) });
+  if (event.alert?.acknowledgeUrl)
+    facts.push({ name: 'Acknowledge', value: 'Acknowledge this alert', url: event.alert.acknowledgeUrl });
   return facts;
 }
 

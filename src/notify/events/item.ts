@@ -18,4 +18,6 @@ export interface OutboxItem {
   only?: readonly string[] | undefined;
   /** Held back (a parent is down, docs/monitors.md "Dependencies"): recorded as skipped with this reason, sent to none. */
   heldBack?: string | undefined;
+  /** With `only`: an escalation policy's step or resolve, sent to these channels whatever their scope. */
+  direct?: boolean | undefined;
 }

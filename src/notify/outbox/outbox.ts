@@ -15,6 +15,7 @@ import { withDependents } from '../events/dependencies.js';
 import type { OutboxItem } from '../events/item.js';
 import { notificationKind, type StateChange, stateChangeItem } from '../events/monitors.js';
 import { judgeDependencies } from './dependencies.js';
+import { createAlertTracker } from './alerts.js';
 import { deliveriesFor, type EnqueueRulesContext, type FlapBatch } from './rules.js';
 import { eventScope, loadScope, type OrganizationScope, showing } from './scope.js';
 import { forSubscribers, subscriberDeliveries } from './subscriber-fanout.js';
@@ -62,6 +63,7 @@ export function createNotificationOutbox(deps: {
         deps.bus.subscribe('page.changed', (event) => forgetPage(event.pageId)),
       ]
     : [];
+  const alerts = createAlertTracker(() => deps.baseUrl?.() ?? '');
   let counter = 0;
   /** Time-ordered within a process, so deliveries of one commit keep the order of their events. */
   const deliveryId = (now: number) => {
@@ -115,10 +117,13 @@ export function createNotificationOutbox(deps: {
     publish: (tx, items, now) => publish(tx, items, now),
     async enqueue(tx, changes, now) {
       const items: OutboxItem[] = [];
+      // Alerts open and close whether or not anyone is told (the dashboard and the API show them).
+      const moves = await alerts.track(tx, changes, now);
       const monitorIds = [
         ...new Set(changes.flatMap((c) => (notificationKind(c.previous, c.state) ? [c.monitorId] : []))),
       ];
-      if (monitorIds.length === 0) return 0;
+      if (monitorIds.length === 0)
+        return moves.closed.size > 0 ? publish(tx, await alerts.escalate(tx, [], moves, now), now) : 0;
       // Cheap first: an organization without channels needs no monitor rows.
       const withChannels = new Set<string>();
       for (const c of changes)
@@ -142,7 +147,7 @@ export function createNotificationOutbox(deps: {
         items.push({ ...item, heldBack: dependencies.held.get(monitor.id) });
       }
       items.push(...dependencies.released);
-      return publish(tx, items, now, monitors);
+      return publish(tx, await alerts.escalate(tx, items, moves, now), now, monitors);
     },
     invalidate(organizationId) {
       if (organizationId === undefined) cache.clear();
@@ -172,7 +177,11 @@ async function channelDeliveries(
   const candidates = entry.channels.filter((ch) => !item.only || item.only.includes(ch.id));
   const scope =
     candidates.length > 0 ? await eventScope(rules.tx, entry, item.organizationId, item.event, monitor, pageIds) : null;
-  const channels = scope ? candidates.filter((ch) => channelWants(ch, scope, entry.named)) : [];
+  const channels = item.direct
+    ? candidates
+    : scope
+      ? candidates.filter((ch) => channelWants(ch, scope, entry.named))
+      : [];
   if (channels.length === 0) return [];
   const pages = pageIds.flatMap((id) => {
     const page = entry.pages.get(id);

@@ -2,6 +2,7 @@
 // monitor still down in its scope (the k-th at stateSince + k × N), and the monitor.flapping summary to each channel
 // with `flap` once a flapping monitor has had no change for its window. runner/notify-reminders.ts runs a pass every
 // 15 s; every process may: the event ids are stable, so the same reminder or summary published twice is one delivery.
+// A monitor whose open alert is acknowledged gets no reminders.
 import type { Clock } from '../../domain/clock.js';
 import { type NotificationChannel, stableEventId } from '../../domain/notification.js';
 import { flapRule, reminderDue, STATE_CHANGE_KINDS } from '../../domain/notification-rules.js';
@@ -36,8 +37,16 @@ export function createReminderPass(deps: {
     now: number,
   ): Promise<OutboxItem[]> {
     const items: OutboxItem[] = [];
-    for (const monitor of await store.monitorStates.listDown(organizationId))
+    const down = await store.monitorStates.listDown(organizationId);
+    // An acknowledged alert is being seen to: its reminders stop (docs/notifications.md, "Escalation and acknowledgement").
+    const acknowledged = new Set(
+      (await store.alerts.openOf(down.map((m) => m.id)))
+        .filter((a) => a.acknowledgedAt !== null)
+        .map((a) => a.monitorId),
+    );
+    for (const monitor of down)
       for (const channel of channels) {
+        if (acknowledged.has(monitor.id)) continue;
         const due = reminderDue(channel.rules, monitor.stateSince, now);
         if (!due) continue;
         const id = stableEventId(monitor.id, monitor.stateSince, due.k, channel.id, 'monitor.reminder');

@@ -38,6 +38,10 @@ for (const dialect of dialects) {
         email: 'member@example.com',
       });
       keyId = (await h.store.apiKeys.list(h.a.id)).find((k) => k.scope === 'write')?.id as string;
+      // An open alert to acknowledge (a monitor went down).
+      const lobby = h.a.monitors.lobby?.id as string;
+      const opened = { id: 'alr_audited', organizationId: h.a.id, monitorId: lobby, openedState: 'down' as const };
+      ids.alert = (await h.store.alerts.open({ ...opened, openedAt: h.clock.now(), policyId: null })).id;
     });
     afterAll(async () => {
       await h?.close();

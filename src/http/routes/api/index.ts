@@ -11,8 +11,10 @@ import { apiCompression } from '../../middleware/api-compression.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { orgAuth, requireRole } from '../../middleware/org-auth.js';
 import { apiRateLimit, createRateLimiter, type RateLimiter } from '../../middleware/rate-limit.js';
+import { alertRoutes } from './alerts.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { auditRoutes } from './audit.js';
+import { escalationPolicyRoutes } from './escalation-policies.js';
 import { invitationRoutes } from './invitations.js';
 import { memberRoutes } from './members.js';
 import { monitorRoutes } from './monitors.js';
@@ -76,4 +78,6 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   invitationRoutes(app, guards);
   auditRoutes(app, guards);
   reportRoutes(app, guards);
+  alertRoutes(app, guards);
+  escalationPolicyRoutes(app, guards);
 }
