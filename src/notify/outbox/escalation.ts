@@ -5,8 +5,8 @@
 // kill -9 either finds the step recorded or adds the same deliveries, which the outbox keeps once.
 import type { Alert, EscalationPolicy } from '../../domain/alert.js';
 import { dueSteps } from '../../domain/alert.js';
-import { dependencyGraph, downAncestor } from '../../domain/dependencies.js';
 import type { Clock } from '../../domain/clock.js';
+import { dependencyGraph, downAncestor } from '../../domain/dependencies.js';
 import type { Store } from '../../store/index.js';
 import { escalationStepItem, openAlertItem } from '../events/escalation.js';
 import type { OutboxItem } from '../events/item.js';

@@ -110,7 +110,9 @@ for (const dialect of dialects) {
       await record(uplink, false);
       await record(shop, false);
       await send();
-      expect(titles('/first').filter((t) => /uplink|shop/.test(t))).toEqual(['uplink is down, and 1 monitor behind it']);
+      expect(titles('/first').filter((t) => /uplink|shop/.test(t))).toEqual([
+        'uplink is down, and 1 monitor behind it',
+      ]);
 
       h.clock.advance(11 * MIN);
       await h.escalation.sweep();
