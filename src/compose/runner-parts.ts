@@ -34,6 +34,7 @@ export function runnerParts(services: () => ServiceParts, cluster: boolean): Par
     part('reminders', (parts) => parts.reminders),
     part('retention', (parts) => parts.retention),
     part('maintenance-notices', (parts) => parts.maintenanceNotices),
+    part('incident-drafts', (parts) => parts.incidentDrafts),
     part('boards', (parts) => parts.boards),
     part('domain-recheck', (parts) => parts.domainRecheck),
     part('change-watch', (parts) => parts.changeWatch),

@@ -17,6 +17,7 @@ import { createGuards } from '../notify/dispatch/send.js';
 import { createBoards } from '../runner/boards.js';
 import { createChangeWatch } from '../runner/change-watch.js';
 import { createDomainRecheck } from '../runner/domain-recheck.js';
+import { createIncidentDrafts } from '../runner/incident-drafts.js';
 import { createIngest } from '../runner/ingest.js';
 import { createMaintenanceNotices } from '../runner/maintenance-notices.js';
 import { createNotifyReminders } from '../runner/notify-reminders.js';
@@ -25,6 +26,7 @@ import { createScheduler } from '../runner/scheduler.js';
 import { createTxtLookup } from '../runner/txt-lookup.js';
 import { createWatchdog } from '../runner/watchdog.js';
 import { serviceContext } from '../services/context.js';
+import { createDraftScan } from '../services/incidents/draft-scan.js';
 import { createPageCache } from '../services/pages/page-cache.js';
 import { createPushTokenCache } from '../services/push/token-cache.js';
 import { composeAccess } from './access.js';
@@ -98,6 +100,8 @@ export function composeServices(options: ComposeOptions) {
     gate: gate('retention'),
   });
   const maintenanceNotices = createMaintenanceNotices({ ...context, gate: gate('maintenance-notices') });
+  // Draft incidents: every process scans; a spell's unique key drafts (or publishes) it once.
+  const incidentDrafts = createIncidentDrafts({ ...context, scan: createDraftScan(context) });
   // Discord boards: every process renders and may send; the store's claims send each edit once.
   const boards = createBoards({
     ...context,
@@ -148,6 +152,7 @@ export function composeServices(options: ComposeOptions) {
     reminders,
     retention,
     maintenanceNotices,
+    incidentDrafts,
     boards,
     domainTxt,
     domainRecheck,

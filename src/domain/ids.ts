@@ -20,7 +20,8 @@ export type IdKind =
   | 'inv'
   | 'aud'
   | 'stc'
-  | 'rcp';
+  | 'rcp'
+  | 'idr';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 

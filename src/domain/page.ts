@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { brandingSchema, customCssSchema, type PageBranding } from './branding.js';
 import { reservedDomainProblem } from './custom-domain.js';
 import { stableKey, text } from './fields.js';
+import { type DraftIncidentSetting, draftIncidentSettingSchema } from './incident-draft.js';
 import { type JoinSetting, joinSettingSchema } from './join.js';
 import { type PageLanguage, pageLanguageSchema, timeZoneSchema } from './languages.js';
 import { LIMITS } from './limits.js';
@@ -30,6 +31,8 @@ export interface Page extends Ownership {
   subscriptions: boolean;
   /** Whether the page shows the names of the players online where its monitors list them; off by default (privacy). */
   showPlayerNames: boolean;
+  /** Draft incidents of components down this long (docs/incidents.md); null: off, the default. */
+  draftIncidents: DraftIncidentSetting | null;
   /** null: each reader's language (Accept-Language). */
   language: PageLanguage | null;
   /** IANA name; dates and times on the page are shown in it. */
@@ -44,7 +47,17 @@ export type AiPolicy = (typeof AI_POLICIES)[number];
 
 export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'> &
   Partial<
-    Pick<Page, 'subscriptions' | 'showPlayerNames' | 'notify' | 'language' | 'timeZone' | 'branding' | 'customCss'>
+    Pick<
+      Page,
+      | 'subscriptions'
+      | 'showPlayerNames'
+      | 'draftIncidents'
+      | 'notify'
+      | 'language'
+      | 'timeZone'
+      | 'branding'
+      | 'customCss'
+    >
   >;
 
 export interface Component extends Ownership {
@@ -117,6 +130,9 @@ export const pageFields = {
     .describe(
       'Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online").',
     ),
+  draftIncidents: draftIncidentSettingSchema.describe(
+    'Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/incidents.md). Off (null) by default.',
+  ),
 };
 
 const ORDER_MESSAGE = 'expected an integer from 0 to 100000';

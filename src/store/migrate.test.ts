@@ -20,6 +20,7 @@ const TABLES = [
   'components',
   'email_links',
   'incident_components',
+  'incident_drafts',
   'incident_updates',
   'incidents',
   'invitations',

@@ -20,6 +20,7 @@ import * as playerNames from './migrations/0017-player-names.js';
 import * as boards from './migrations/0018-boards.js';
 import * as subscriberFormats from './migrations/0019-subscriber-formats.js';
 import * as playerAlerts from './migrations/0020-player-alerts.js';
+import * as incidentDrafts from './migrations/0026-incident-drafts.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-boards': boards,
   '0019-subscriber-formats': subscriberFormats,
   '0020-player-alerts': playerAlerts,
+  '0026-incident-drafts': incidentDrafts,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -15,6 +15,7 @@ import { clusterRepository } from './repositories/cluster.js';
 import { componentRepository } from './repositories/components.js';
 import { deliveryRepository } from './repositories/deliveries.js';
 import { emailLinkRepository } from './repositories/email-links.js';
+import { incidentDraftRepository } from './repositories/incident-drafts.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { invitationRepository } from './repositories/invitations.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
@@ -89,6 +90,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     incidents: incidentRepository(db),
     maintenance: maintenanceRepository(db),
     boards: boardRepository(db),
+    incidentDrafts: incidentDraftRepository(db),
     changes: changeRepository(db),
     channels: channelRepository(db),
     deliveries: deliveryRepository(db, connection.claimDeliveries),

@@ -33,6 +33,7 @@ import type {
 import type {
   ComponentsTable,
   IncidentComponentsTable,
+  IncidentDraftsTable,
   IncidentsTable,
   IncidentUpdatesTable,
   MaintenanceComponentsTable,
@@ -72,6 +73,7 @@ export interface Database {
   incidents: IncidentsTable;
   incident_updates: IncidentUpdatesTable;
   incident_components: IncidentComponentsTable;
+  incident_drafts: IncidentDraftsTable;
   maintenance: MaintenanceTable;
   maintenance_components: MaintenanceComponentsTable;
   maintenance_monitors: MaintenanceMonitorsTable;

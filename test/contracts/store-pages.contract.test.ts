@@ -51,6 +51,7 @@ describeStore('pages', (store) => {
       notify: null,
       subscriptions: false,
       showPlayerNames: false,
+      draftIncidents: null,
       language: null,
       timeZone: 'UTC',
       branding: EMPTY_BRANDING,

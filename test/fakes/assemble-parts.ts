@@ -25,6 +25,7 @@ export const page: Page = {
   notify: null,
   subscriptions: false,
   showPlayerNames: false,
+  draftIncidents: null,
   language: null,
   timeZone: 'UTC',
   branding: EMPTY_BRANDING,

@@ -41,6 +41,7 @@ export async function pageEntry(
     notify: named(page.notify, `Page ${page.slug}`),
     subscriptions: unlessDefault(page.subscriptions, false),
     showPlayerNames: unlessDefault(page.showPlayerNames, false),
+    draftIncidents: page.draftIncidents ?? undefined,
     language: page.language ?? undefined,
     timeZone: unlessDefault(page.timeZone, 'UTC'),
     branding: nonEmptyObject(

@@ -25,6 +25,7 @@ const PAGE: Page = {
   notify: null,
   subscriptions: false,
   showPlayerNames: false,
+  draftIncidents: null,
   language: null,
   timeZone: 'UTC',
   branding: EMPTY_BRANDING,

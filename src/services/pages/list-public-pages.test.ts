@@ -24,6 +24,7 @@ function page(slug: string, overrides: Partial<Page> = {}): Page {
     notify: null,
     subscriptions: false,
     showPlayerNames: false,
+    draftIncidents: null,
     language: null,
     timeZone: 'UTC',
     branding: EMPTY_BRANDING,

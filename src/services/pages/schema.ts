@@ -15,6 +15,7 @@ const pageShape = {
   notify: pageFields.notify.optional(),
   subscriptions: pageFields.subscriptions.default(false),
   showPlayerNames: pageFields.showPlayerNames.default(false),
+  draftIncidents: pageFields.draftIncidents.nullable().optional(),
   language: pageFields.language.nullable().optional(),
   timeZone: pageFields.timeZone.default('UTC'),
   branding: pageFields.branding.optional(),
@@ -42,6 +43,10 @@ export const pagePatchSchema = z
       .describe('Keys of the notification channels this page names; null or [] names none.'),
     subscriptions: pageFields.subscriptions.optional(),
     showPlayerNames: pageFields.showPlayerNames.optional(),
+    draftIncidents: pageFields.draftIncidents
+      .nullable()
+      .optional()
+      .describe('Draft incidents of components down this long (docs/incidents.md); null turns them off.'),
     language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
     timeZone: pageFields.timeZone.optional(),
     branding: pageFields.branding

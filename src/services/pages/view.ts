@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { brandingSchema } from '../../domain/branding.js';
 import { verificationRecordName } from '../../domain/custom-domain.js';
+import { DRAFT_PUBLISH_MODES } from '../../domain/incident-draft.js';
 import { PAGE_LANGUAGES } from '../../domain/languages.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
@@ -49,6 +50,10 @@ export const pageViewSchema = z.object({
   showPlayerNames: z
     .boolean()
     .describe('Whether the page shows the names of the players online, where its monitors list them.'),
+  draftIncidents: z
+    .object({ afterMin: z.number().int(), publish: z.enum(DRAFT_PUBLISH_MODES) })
+    .nullable()
+    .describe('Incidents prepared for components down this long: drafted, or published at once (auto); null: off.'),
   language: z
     .enum(PAGE_LANGUAGES)
     .nullable()
@@ -80,6 +85,7 @@ export function pageView(page: Page): PageView {
       'notify',
       'subscriptions',
       'showPlayerNames',
+      'draftIncidents',
       'language',
       'timeZone',
       'branding',

@@ -53,6 +53,7 @@ export const putPage = writeVerb(pageEntrySchema, async (tx, entry): Promise<{ p
           notify,
           subscriptions: entry.subscriptions,
           showPlayerNames: entry.showPlayerNames,
+          draftIncidents: entry.draftIncidents ?? null,
           ...presentationOf(entry),
           managedBy: writer,
           ...(passwordSame
@@ -95,6 +96,7 @@ function fieldsSame(current: Page, entry: PageEntry, { proof, notify }: EntrySpe
     current.aiPolicy === entry.aiPolicy &&
     current.subscriptions === entry.subscriptions &&
     current.showPlayerNames === entry.showPlayerNames &&
+    JSON.stringify(current.draftIncidents) === JSON.stringify(entry.draftIncidents ?? null) &&
     current.language === (entry.language ?? null) &&
     current.timeZone === entry.timeZone &&
     JSON.stringify(current.branding) === JSON.stringify(brandingOf(entry.branding)) &&
@@ -164,6 +166,7 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           notify: (await namedChannels(ctx, entry.notify)) ?? null,
           subscriptions: entry.subscriptions,
           showPlayerNames: entry.showPlayerNames,
+          draftIncidents: entry.draftIncidents ?? null,
           ...presentationOf(entry),
           passwordHash,
           managedBy: writerOf(ctx),

@@ -1,6 +1,7 @@
 // Status pages: slug, title, custom domain, password hash and AI policy.
 import type { Selectable } from 'kysely';
 import { EMPTY_BRANDING, type PageBranding } from '../../domain/branding.js';
+import { parseDraftSetting } from '../../domain/incident-draft.js';
 import type { PageLanguage } from '../../domain/languages.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Page, PageSpec } from '../../domain/page.js';
@@ -26,6 +27,7 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
   notify: notifyOf(r.notify),
   subscriptions: r.subscriptions === 1,
   showPlayerNames: r.show_player_names === 1,
+  draftIncidents: parseDraftSetting(r.draft_incidents),
   language: r.language as PageLanguage | null,
   timeZone: r.time_zone,
   branding: brandingFromRow(r.branding),
@@ -124,6 +126,7 @@ export function pageRepository(db: Db): PageRepository {
           notify: storedNotify(page.notify ?? null),
           subscriptions: page.subscriptions ? 1 : 0,
           show_player_names: page.showPlayerNames ? 1 : 0,
+          draft_incidents: page.draftIncidents ? JSON.stringify(page.draftIncidents) : null,
           language: page.language ?? null,
           time_zone: page.timeZone ?? 'UTC',
           branding: JSON.stringify(page.branding ?? EMPTY_BRANDING),
@@ -145,6 +148,10 @@ export function pageRepository(db: Db): PageRepository {
           notify: changes.notify === undefined ? undefined : storedNotify(changes.notify),
           subscriptions: changes.subscriptions === undefined ? undefined : changes.subscriptions ? 1 : 0,
           show_player_names: changes.showPlayerNames === undefined ? undefined : changes.showPlayerNames ? 1 : 0,
+          draft_incidents:
+            changes.draftIncidents === undefined
+              ? undefined
+              : changes.draftIncidents && JSON.stringify(changes.draftIncidents),
           branding: changes.branding === undefined ? undefined : JSON.stringify(changes.branding),
           updated_at: now,
         },

@@ -13,6 +13,7 @@ import { orgAuth, requireRole } from '../../middleware/org-auth.js';
 import { apiRateLimit, createRateLimiter, type RateLimiter } from '../../middleware/rate-limit.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { auditRoutes } from './audit.js';
+import { incidentDraftRoutes } from './incident-drafts.js';
 import { invitationRoutes } from './invitations.js';
 import { memberRoutes } from './members.js';
 import { monitorRoutes } from './monitors.js';
@@ -65,6 +66,7 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   pageRoutes(app, guards, running.domainTxt);
   pageAssetRoutes(app, guards);
   pageContentRoutes(app, guards);
+  incidentDraftRoutes(app, guards);
   pageBoardRoutes(app, guards);
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);
