@@ -3,6 +3,7 @@ import { type SignedInUser, signedInUser } from '../../../../test/accounts.js';
 import { type ApiHarness, BASE_URL, openApiHarness } from '../../../../test/api-app.js';
 import { apiOperations } from '../../../../test/api-objects.js';
 import { auditSteps, type Step } from '../../../../test/audit-steps.js';
+import { seedDrafts } from '../../../../test/audit-steps-drafts.js';
 import { type DnsZone, type FakeDnsServer, startDnsFake } from '../../../../test/fakes/dns-server.js';
 import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
 import { type PterodactylPanelFake, startPterodactylPanel } from '../../../../test/fakes/pterodactyl-panel.js';
@@ -38,6 +39,7 @@ for (const dialect of dialects) {
         email: 'member@example.com',
       });
       keyId = (await h.store.apiKeys.list(h.a.id)).find((k) => k.scope === 'write')?.id as string;
+      await seedDrafts(h);
     });
     afterAll(async () => {
       await h?.close();
