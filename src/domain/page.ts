@@ -31,7 +31,7 @@ export interface Page extends Ownership {
   subscriptions: boolean;
   /** Whether the page shows the names of the players online where its monitors list them; off by default (privacy). */
   showPlayerNames: boolean;
-  /** Draft incidents of components down this long (docs/incidents.md); null: off, the default. */
+  /** Draft incidents of components down this long (docs/states.md, "Draft incidents"); null: off, the default. */
   draftIncidents: DraftIncidentSetting | null;
   /** null: each reader's language (Accept-Language). */
   language: PageLanguage | null;
@@ -131,7 +131,7 @@ export const pageFields = {
       'Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online").',
     ),
   draftIncidents: draftIncidentSettingSchema.describe(
-    'Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/incidents.md). Off (null) by default.',
+    'Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/states.md, "Draft incidents"). Off (null) by default.',
   ),
 };
 

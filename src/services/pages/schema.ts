@@ -46,7 +46,9 @@ export const pagePatchSchema = z
     draftIncidents: pageFields.draftIncidents
       .nullable()
       .optional()
-      .describe('Draft incidents of components down this long (docs/incidents.md); null turns them off.'),
+      .describe(
+        'Draft incidents of components down this long (docs/states.md, "Draft incidents"); null turns them off.',
+      ),
     language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
     timeZone: pageFields.timeZone.optional(),
     branding: pageFields.branding

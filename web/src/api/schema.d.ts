@@ -5841,7 +5841,7 @@ export interface paths {
         };
         /**
          * List a page's draft incidents
-         * @description Incidents prepared for components down longer than the page's `draftIncidents.afterMin` (docs/incidents.md, "Draft incidents"). Drafts are never public: no page form, feed or notification shows them.
+         * @description Incidents prepared for components down longer than the page's `draftIncidents.afterMin` (docs/states.md, "Draft incidents"). Drafts are never public: no page form, feed or notification shows them.
          */
         get: {
             parameters: {
@@ -13947,7 +13947,7 @@ export interface components {
              * @default false
              */
             showPlayerNames?: boolean;
-            /** @description Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/incidents.md). Off (null) by default. */
+            /** @description Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/states.md, "Draft incidents"). Off (null) by default. */
             draftIncidents?: {
                 /**
                  * @description Minutes a component must have been down (major outage) before its incident is prepared; 1 to 1440.
@@ -14013,7 +14013,7 @@ export interface components {
             subscriptions?: boolean;
             /** @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online"). */
             showPlayerNames?: boolean;
-            /** @description Draft incidents of components down this long (docs/incidents.md); null turns them off. */
+            /** @description Draft incidents of components down this long (docs/states.md, "Draft incidents"); null turns them off. */
             draftIncidents?: {
                 /**
                  * @description Minutes a component must have been down (major outage) before its incident is prepared; 1 to 1440.

@@ -2,7 +2,7 @@
 // scans at once), never public nor told until an operator publishes it; a recovered one is discarded; an `auto` page
 // publishes at once.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js';
+import { type ApiHarness, openApiHarness } from '../../../../test/api-app.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import { createDraftScan } from '../../../services/incidents/draft-scan.js';
 

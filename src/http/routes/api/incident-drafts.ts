@@ -25,7 +25,7 @@ export function incidentDraftRoutes(app: App, guards: ApiGuards): void {
     method: 'get',
     summary: "List a page's draft incidents",
     description:
-      'Incidents prepared for components down longer than the page\'s `draftIncidents.afterMin` (docs/incidents.md, "Draft incidents"). Drafts are never public: no page form, feed or notification shows them.',
+      'Incidents prepared for components down longer than the page\'s `draftIncidents.afterMin` (docs/states.md, "Draft incidents"). Drafts are never public: no page form, feed or notification shows them.',
     scope: 'read',
     params: z.object({ slug: slugParam }),
     query: draftListQuerySchema,
