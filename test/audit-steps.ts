@@ -1,8 +1,9 @@
 // Every write of the organization API as the audit log tests make it: the call, who makes it (the owner or a write
 // key), and the entry it must leave, in an order where each succeeds. Relays, monitors and pages here; channels, keys,
-// members and organizations in audit-steps-organization.ts.
+// members and organizations in audit-steps-organization.ts; draft incidents in audit-steps-drafts.ts.
 import type { SignedInUser } from './accounts.js';
 import type { ApiHarness } from './api-app.js';
+import { draftSteps } from './audit-steps-drafts.js';
 import { keeper, organizationSteps } from './audit-steps-organization.js';
 import { panelSteps } from './audit-steps-panels.js';
 import type { DnsZone } from './fakes/dns-server.js';
@@ -36,7 +37,7 @@ export interface AuditStepsEnv {
   panel: () => { url: string; key: string };
 }
 export function auditSteps(env: AuditStepsEnv): Step[] {
-  return [...pageSteps(env), ...panelSteps(env), ...pageChildSteps(env), ...organizationSteps(env)];
+  return [...pageSteps(env), ...draftSteps(env), ...panelSteps(env), ...pageChildSteps(env), ...organizationSteps(env)];
 }
 
 /** The writes of relays, monitors and pages. */

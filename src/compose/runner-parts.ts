@@ -36,6 +36,7 @@ export function runnerParts(services: () => ServiceParts, cluster: boolean): Par
     part('retention', (parts) => parts.retention),
     part('maintenance-notices', (parts) => parts.maintenanceNotices),
     part('monthly-reports', (parts) => parts.monthlyReports),
+    part('incident-drafts', (parts) => parts.incidentDrafts),
     part('boards', (parts) => parts.boards),
     part('domain-recheck', (parts) => parts.domainRecheck),
     part('change-watch', (parts) => parts.changeWatch),

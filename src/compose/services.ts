@@ -18,6 +18,7 @@ import { createBoards } from '../runner/boards.js';
 import { createChangeWatch } from '../runner/change-watch.js';
 import { createDomainRecheck } from '../runner/domain-recheck.js';
 import { createEscalationScan } from '../runner/escalation.js';
+import { createIncidentDrafts } from '../runner/incident-drafts.js';
 import { createIngest } from '../runner/ingest.js';
 import { createMaintenanceNotices } from '../runner/maintenance-notices.js';
 import { createMonthlyReports } from '../runner/monthly-reports.js';
@@ -27,6 +28,7 @@ import { createScheduler } from '../runner/scheduler.js';
 import { createTxtLookup } from '../runner/txt-lookup.js';
 import { createWatchdog } from '../runner/watchdog.js';
 import { serviceContext } from '../services/context.js';
+import { createDraftScan } from '../services/incidents/draft-scan.js';
 import { createPageCache } from '../services/pages/page-cache.js';
 import { createPushTokenCache } from '../services/push/token-cache.js';
 import { sendMonthlyReports } from '../services/reports/monthly-report.js';
@@ -105,6 +107,8 @@ export function composeServices(options: ComposeOptions) {
   const maintenanceNotices = createMaintenanceNotices({ ...context, gate: gate('maintenance-notices') });
   // Every process looks; the organization's claim of the month mails each report once.
   const monthlyReports = createMonthlyReports({ pass: () => sendMonthlyReports(context), logger });
+  // Draft incidents: every process scans; a spell's unique key drafts (or publishes) it once.
+  const incidentDrafts = createIncidentDrafts({ ...context, scan: createDraftScan(context) });
   // Discord boards: every process renders and may send; the store's claims send each edit once.
   const boards = createBoards({
     ...context,
@@ -157,6 +161,7 @@ export function composeServices(options: ComposeOptions) {
     retention,
     maintenanceNotices,
     monthlyReports,
+    incidentDrafts,
     boards,
     domainTxt,
     domainRecheck,

@@ -21,7 +21,8 @@ export type IdKind =
   | 'aud'
   | 'stc'
   | 'rcp'
-  | 'esc';
+  | 'esc'
+  | 'idr';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 

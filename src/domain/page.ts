@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { brandingSchema, customCssSchema, type PageBranding } from './branding.js';
 import { reservedDomainProblem } from './custom-domain.js';
 import { stableKey, text } from './fields.js';
+import { type DraftIncidentSetting, draftIncidentSettingSchema } from './incident-draft.js';
 import { type JoinSetting, joinSettingSchema } from './join.js';
 import { type PageLanguage, pageLanguageSchema, timeZoneSchema } from './languages.js';
 import { LIMITS } from './limits.js';
@@ -34,6 +35,8 @@ export interface Page extends Ownership {
   announceGameChanges: boolean;
   /** Whether the page publishes its uptime history (a month calendar of days and their incidents); off by default. */
   publishUptimeHistory: boolean;
+  /** Draft incidents of components down this long (docs/states.md, "Draft incidents"); null: off, the default. */
+  draftIncidents: DraftIncidentSetting | null;
   /** null: each reader's language (Accept-Language). */
   language: PageLanguage | null;
   /** IANA name; dates and times on the page are shown in it. */
@@ -54,6 +57,7 @@ export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDoma
       | 'showPlayerNames'
       | 'announceGameChanges'
       | 'publishUptimeHistory'
+      | 'draftIncidents'
       | 'notify'
       | 'language'
       | 'timeZone'
@@ -142,6 +146,9 @@ export const pageFields = {
     .describe(
       'Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default.',
     ),
+  draftIncidents: draftIncidentSettingSchema.describe(
+    'Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/states.md, "Draft incidents"). Off (null) by default.',
+  ),
 };
 
 const ORDER_MESSAGE = 'expected an integer from 0 to 100000';

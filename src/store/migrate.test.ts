@@ -23,6 +23,7 @@ const TABLES = [
   'game_changes',
   'escalation_policies',
   'incident_components',
+  'incident_drafts',
   'incident_updates',
   'incidents',
   'invitations',

@@ -25,6 +25,7 @@ import * as expectedRestart from './migrations/0022-expected-restart.js';
 import * as monitorDependencies from './migrations/0023-monitor-dependencies.js';
 import * as uptimeReports from './migrations/0024-uptime-reports.js';
 import * as alerts from './migrations/0025-alerts.js';
+import * as incidentDrafts from './migrations/0026-incident-drafts.js';
 import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
@@ -56,6 +57,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023-monitor-dependencies': monitorDependencies,
   '0024-uptime-reports': uptimeReports,
   '0025-alerts': alerts,
+  '0026-incident-drafts': incidentDrafts,
   '0027-maintenance-announce': maintenanceAnnounce,
 };
 

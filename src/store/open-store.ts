@@ -19,6 +19,7 @@ import { dependencyRepository } from './repositories/dependencies.js';
 import { emailLinkRepository } from './repositories/email-links.js';
 import { escalationPolicyRepository } from './repositories/escalation-policies.js';
 import { gameChangeRepository } from './repositories/game-changes.js';
+import { incidentDraftRepository } from './repositories/incident-drafts.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { invitationRepository } from './repositories/invitations.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
@@ -95,6 +96,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     incidents: incidentRepository(db),
     maintenance: maintenanceRepository(db),
     boards: boardRepository(db),
+    incidentDrafts: incidentDraftRepository(db),
     changes: changeRepository(db),
     channels: channelRepository(db),
     deliveries: deliveryRepository(db, connection.claimDeliveries),

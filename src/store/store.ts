@@ -18,6 +18,7 @@ import type { DependencyRepository } from './repositories/dependencies.js';
 import type { EmailLinkRepository } from './repositories/email-links.js';
 import type { EscalationPolicyRepository } from './repositories/escalation-policies.js';
 import type { GameChangeRepository } from './repositories/game-changes.js';
+import type { IncidentDraftRepository } from './repositories/incident-drafts.js';
 import type { IncidentRepository } from './repositories/incidents.js';
 import type { InvitationRepository } from './repositories/invitations.js';
 import type { MaintenanceRepository } from './repositories/maintenance.js';
@@ -109,6 +110,8 @@ export interface Store {
   readonly maintenance: MaintenanceRepository;
   /** Boards: a message per board kept up to date on Discord, and its pending edit. */
   readonly boards: BoardRepository;
+  /** Draft incidents: one per down component and spell, waiting for an operator or published at once. */
+  readonly incidentDrafts: IncidentDraftRepository;
   /** The change counter every process polls to see config and API writes made by another. */
   readonly changes: ChangeRepository;
   /** Notification channels: what the API, the CLI and warden.yaml edit, and what the outbox reads. */

@@ -35,6 +35,7 @@ import type {
 import type {
   ComponentsTable,
   IncidentComponentsTable,
+  IncidentDraftsTable,
   IncidentsTable,
   IncidentUpdatesTable,
   MaintenanceComponentsTable,
@@ -76,6 +77,7 @@ export interface Database {
   incidents: IncidentsTable;
   incident_updates: IncidentUpdatesTable;
   incident_components: IncidentComponentsTable;
+  incident_drafts: IncidentDraftsTable;
   maintenance: MaintenanceTable;
   maintenance_components: MaintenanceComponentsTable;
   maintenance_monitors: MaintenanceMonitorsTable;

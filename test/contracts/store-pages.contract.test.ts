@@ -53,6 +53,7 @@ describeStore('pages', (store) => {
       showPlayerNames: false,
       announceGameChanges: false,
       publishUptimeHistory: false,
+      draftIncidents: null,
       language: null,
       timeZone: 'UTC',
       branding: EMPTY_BRANDING,

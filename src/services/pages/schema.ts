@@ -17,6 +17,7 @@ const pageShape = {
   showPlayerNames: pageFields.showPlayerNames.default(false),
   announceGameChanges: pageFields.announceGameChanges.default(false),
   publishUptimeHistory: pageFields.publishUptimeHistory.default(false),
+  draftIncidents: pageFields.draftIncidents.nullable().optional(),
   language: pageFields.language.nullable().optional(),
   timeZone: pageFields.timeZone.default('UTC'),
   branding: pageFields.branding.optional(),
@@ -46,6 +47,12 @@ export const pagePatchSchema = z
     showPlayerNames: pageFields.showPlayerNames.optional(),
     announceGameChanges: pageFields.announceGameChanges.optional(),
     publishUptimeHistory: pageFields.publishUptimeHistory.optional(),
+    draftIncidents: pageFields.draftIncidents
+      .nullable()
+      .optional()
+      .describe(
+        'Draft incidents of components down this long (docs/states.md, "Draft incidents"); null turns them off.',
+      ),
     language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
     timeZone: pageFields.timeZone.optional(),
     branding: pageFields.branding

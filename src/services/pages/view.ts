@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { brandingSchema } from '../../domain/branding.js';
 import { verificationRecordName } from '../../domain/custom-domain.js';
+import { DRAFT_PUBLISH_MODES } from '../../domain/incident-draft.js';
 import { PAGE_LANGUAGES } from '../../domain/languages.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
@@ -53,6 +54,10 @@ export const pageViewSchema = z.object({
     .boolean()
     .describe("Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe)."),
   publishUptimeHistory: z.boolean().describe('Whether the page publishes its uptime history (a month calendar).'),
+  draftIncidents: z
+    .object({ afterMin: z.number().int(), publish: z.enum(DRAFT_PUBLISH_MODES) })
+    .nullable()
+    .describe('Incidents prepared for components down this long: drafted, or published at once (auto); null: off.'),
   language: z
     .enum(PAGE_LANGUAGES)
     .nullable()
@@ -86,6 +91,7 @@ export function pageView(page: Page): PageView {
       'showPlayerNames',
       'announceGameChanges',
       'publishUptimeHistory',
+      'draftIncidents',
       'language',
       'timeZone',
       'branding',

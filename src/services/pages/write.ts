@@ -55,6 +55,7 @@ export const putPage = writeVerb(pageEntrySchema, async (tx, entry): Promise<{ p
           showPlayerNames: entry.showPlayerNames,
           announceGameChanges: entry.announceGameChanges,
           publishUptimeHistory: entry.publishUptimeHistory,
+          draftIncidents: entry.draftIncidents ?? null,
           ...presentationOf(entry),
           managedBy: writer,
           ...(passwordSame
@@ -99,6 +100,7 @@ function fieldsSame(current: Page, entry: PageEntry, { proof, notify }: EntrySpe
     current.showPlayerNames === entry.showPlayerNames &&
     current.announceGameChanges === entry.announceGameChanges &&
     current.publishUptimeHistory === entry.publishUptimeHistory &&
+    JSON.stringify(current.draftIncidents) === JSON.stringify(entry.draftIncidents ?? null) &&
     current.language === (entry.language ?? null) &&
     current.timeZone === entry.timeZone &&
     JSON.stringify(current.branding) === JSON.stringify(brandingOf(entry.branding)) &&
@@ -170,6 +172,7 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           showPlayerNames: entry.showPlayerNames,
           announceGameChanges: entry.announceGameChanges,
           publishUptimeHistory: entry.publishUptimeHistory,
+          draftIncidents: entry.draftIncidents ?? null,
           ...presentationOf(entry),
           passwordHash,
           managedBy: writerOf(ctx),

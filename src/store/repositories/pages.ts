@@ -1,6 +1,7 @@
 // Status pages: slug, title, custom domain, password hash and AI policy.
 import type { Selectable } from 'kysely';
 import { EMPTY_BRANDING, type PageBranding } from '../../domain/branding.js';
+import { parseDraftSetting } from '../../domain/incident-draft.js';
 import type { PageLanguage } from '../../domain/languages.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Page, PageSpec } from '../../domain/page.js';
@@ -28,6 +29,7 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
   showPlayerNames: r.show_player_names === 1,
   announceGameChanges: r.announce_game_changes === 1,
   publishUptimeHistory: r.publish_uptime_history === 1,
+  draftIncidents: parseDraftSetting(r.draft_incidents),
   language: r.language as PageLanguage | null,
   timeZone: r.time_zone,
   branding: brandingFromRow(r.branding),
@@ -128,6 +130,7 @@ export function pageRepository(db: Db): PageRepository {
           show_player_names: page.showPlayerNames ? 1 : 0,
           announce_game_changes: page.announceGameChanges ? 1 : 0,
           publish_uptime_history: page.publishUptimeHistory ? 1 : 0,
+          draft_incidents: page.draftIncidents ? JSON.stringify(page.draftIncidents) : null,
           language: page.language ?? null,
           time_zone: page.timeZone ?? 'UTC',
           branding: JSON.stringify(page.branding ?? EMPTY_BRANDING),
@@ -153,6 +156,10 @@ export function pageRepository(db: Db): PageRepository {
             changes.announceGameChanges === undefined ? undefined : changes.announceGameChanges ? 1 : 0,
           publish_uptime_history:
             changes.publishUptimeHistory === undefined ? undefined : changes.publishUptimeHistory ? 1 : 0,
+          draft_incidents:
+            changes.draftIncidents === undefined
+              ? undefined
+              : changes.draftIncidents && JSON.stringify(changes.draftIncidents),
           branding: changes.branding === undefined ? undefined : JSON.stringify(changes.branding),
           updated_at: now,
         },

@@ -28,6 +28,8 @@ export interface PagesTable {
   announce_game_changes: ColumnType<number, number | undefined, number>;
   /** 1: the page publishes its uptime history (docs/reports.md). */
   publish_uptime_history: ColumnType<number, number | undefined, number>;
+  /** JSON DraftIncidentSetting (migration 0026); null: the page drafts no incidents. */
+  draft_incidents: ColumnType<string | null, string | null | undefined, string | null>;
   /** null: each reader's language. */
   language: string | null;
   time_zone: ColumnType<string, string | undefined, string>;
@@ -148,4 +150,20 @@ export interface PageSubscribersTable {
   expires_at: number | null;
   requested_by: string | null;
   created_at: number;
+}
+
+/** Draft incidents of a page's components (migration 0026): one per component and spell. */
+export interface IncidentDraftsTable {
+  id: string;
+  organization_id: string;
+  page_id: string;
+  component_id: string;
+  down_since: number;
+  title: string;
+  message: string;
+  status: 'draft' | 'published' | 'discarded';
+  discarded_reason: 'recovered' | 'operator' | null;
+  incident_id: string | null;
+  created_at: number;
+  updated_at: number;
 }

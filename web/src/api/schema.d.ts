@@ -5999,6 +5999,201 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/pages/{slug}/incident-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a page's draft incidents
+         * @description Incidents prepared for components down longer than the page's `draftIncidents.afterMin` (docs/states.md, "Draft incidents"). Drafts are never public: no page form, feed or notification shows them.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description draft: waiting for an operator (the default); published or discarded: what became of earlier ones. */
+                    status?: "draft" | "published" | "discarded";
+                    /** @description How many drafts, newest spell first. */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The drafts, newest first. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            drafts: components["schemas"]["IncidentDraft"][];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No such page in your organization, or no such draft on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}/incident-drafts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft incident
+         * @description Opens the incident (title and first update as given, else the draft's), affecting the component, started when it went down; it is told to subscribers like any incident. A draft already published or discarded answers 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                    /** @description The incident draft id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IncidentDraftPublish"];
+                };
+            };
+            responses: {
+                /** @description The published incident. */
+                201: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Incident"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such page in your organization, or no such draft on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}/incident-drafts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard a draft incident
+         * @description Nothing is published for this spell; the component's next spell gets a new draft. A draft already published or discarded answers 409.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                    /** @description The incident draft id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Discarded. */
+                204: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such page in your organization, or no such draft on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pages/{slug}/boards": {
         parameters: {
             query?: never;
@@ -14953,6 +15148,12 @@ export interface components {
             announceGameChanges: boolean;
             /** @description Whether the page publishes its uptime history (a month calendar). */
             publishUptimeHistory: boolean;
+            /** @description Incidents prepared for components down this long: drafted, or published at once (auto); null: off. */
+            draftIncidents: {
+                afterMin: number;
+                /** @enum {string} */
+                publish: "draft" | "auto";
+            } | null;
             /**
              * @description The page's language; null: each reader's own (Accept-Language).
              * @enum {string|null}
@@ -15025,6 +15226,20 @@ export interface components {
              * @default false
              */
             publishUptimeHistory?: boolean;
+            /** @description Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/states.md, "Draft incidents"). Off (null) by default. */
+            draftIncidents?: {
+                /**
+                 * @description Minutes a component must have been down (major outage) before its incident is prepared; 1 to 1440.
+                 * @default 10
+                 */
+                afterMin?: number;
+                /**
+                 * @description draft: a draft waits for an operator to publish it (never public before); auto: the incident is published at once and told to subscribers.
+                 * @default draft
+                 * @enum {string}
+                 */
+                publish?: "draft" | "auto";
+            } | null;
             /**
              * @description The page's language; left out or null, each reader gets theirs (Accept-Language), English by default.
              * @enum {string|null}
@@ -15081,6 +15296,20 @@ export interface components {
             announceGameChanges?: boolean;
             /** @description Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default. */
             publishUptimeHistory?: boolean;
+            /** @description Draft incidents of components down this long (docs/states.md, "Draft incidents"); null turns them off. */
+            draftIncidents?: {
+                /**
+                 * @description Minutes a component must have been down (major outage) before its incident is prepared; 1 to 1440.
+                 * @default 10
+                 */
+                afterMin?: number;
+                /**
+                 * @description draft: a draft waits for an operator to publish it (never public before); auto: the incident is published at once and told to subscribers.
+                 * @default draft
+                 * @enum {string}
+                 */
+                publish?: "draft" | "auto";
+            } | null;
             /**
              * @description The page's language, or null for each reader's own.
              * @enum {string|null}
@@ -15465,6 +15694,38 @@ export interface components {
             monitors?: string[];
             /** @description Whether the window's start and end (each occurrence's, for a recurring one) are announced to the organization's channels and the page's subscribers. false: a quiet window, e.g. a daily restart; it still shows on the page and its monitors still keep quiet. */
             announce?: boolean;
+        };
+        IncidentDraft: {
+            id: string;
+            /** @description Key of the component that is down. */
+            component: string;
+            componentId: string;
+            /** @description When the component went down: the spell the draft is about. */
+            downSince: number;
+            title: string;
+            /** @description The first update the incident will carry. */
+            message: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "discarded";
+            /**
+             * @description recovered: the component came back before anyone published it; operator: discarded by hand.
+             * @enum {string|null}
+             */
+            discardedReason: "recovered" | "operator" | null;
+            /** @description The incident it became, once published. */
+            incidentId: string | null;
+            createdAt: number;
+        };
+        IncidentDraftPublish: {
+            /** @description Replaces the draft's title. */
+            title?: string;
+            /** @description Replaces the draft's first update. */
+            message?: string;
+            /**
+             * @default major
+             * @enum {string}
+             */
+            impact?: "none" | "minor" | "major" | "critical";
         };
         Board: {
             id: string;

@@ -3,6 +3,7 @@ import { type SignedInUser, signedInUser } from '../../../../test/accounts.js';
 import { type ApiHarness, BASE_URL, openApiHarness } from '../../../../test/api-app.js';
 import { apiOperations } from '../../../../test/api-objects.js';
 import { auditSteps, type Step } from '../../../../test/audit-steps.js';
+import { seedDrafts } from '../../../../test/audit-steps-drafts.js';
 import { type DnsZone, type FakeDnsServer, startDnsFake } from '../../../../test/fakes/dns-server.js';
 import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
 import { type PterodactylPanelFake, startPterodactylPanel } from '../../../../test/fakes/pterodactyl-panel.js';
@@ -42,6 +43,7 @@ for (const dialect of dialects) {
       const lobby = h.a.monitors.lobby?.id as string;
       const opened = { id: 'alr_audited', organizationId: h.a.id, monitorId: lobby, openedState: 'down' as const };
       ids.alert = (await h.store.alerts.open({ ...opened, openedAt: h.clock.now(), policyId: null })).id;
+      await seedDrafts(h);
     });
     afterAll(async () => {
       await h?.close();

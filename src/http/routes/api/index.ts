@@ -15,6 +15,7 @@ import { alertRoutes } from './alerts.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { auditRoutes } from './audit.js';
 import { escalationPolicyRoutes } from './escalation-policies.js';
+import { incidentDraftRoutes } from './incident-drafts.js';
 import { invitationRoutes } from './invitations.js';
 import { memberRoutes } from './members.js';
 import { monitorRoutes } from './monitors.js';
@@ -68,6 +69,7 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   pageRoutes(app, guards, running.domainTxt);
   pageAssetRoutes(app, guards);
   pageContentRoutes(app, guards);
+  incidentDraftRoutes(app, guards);
   pageBoardRoutes(app, guards);
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);
