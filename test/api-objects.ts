@@ -83,6 +83,47 @@ export async function organizationObjects(
     { ...h.context, organizationId: org.id, writer: 'config' },
     { slug, key: 'community', webhookUrl: 'https://discord.com/api/webhooks/1/abcdefghijklmnop' },
   );
+  // As warden.yaml declares it, like the board: the editors' writes cannot delete it from under the reads.
+  const policyId = `esc_${slug}`;
+  await h.store.escalationPolicies.insert(
+    {
+      id: policyId,
+      organizationId: org.id,
+      key: `oncall-${slug}`,
+      name: 'On call',
+      steps: [{ afterMin: 0, channels: [`ops-${slug}`] }],
+      monitors: null,
+      managedBy: 'config',
+    },
+    h.clock.now(),
+  );
+  const monitorId = Object.values(org.monitors)[0]?.id as string;
+  // An open alert (its monitor went down) and a waiting draft incident of the page's first component.
+  const alert = await h.store.alerts.open({
+    id: `alr_${slug}`,
+    organizationId: org.id,
+    monitorId,
+    openedAt: h.clock.now(),
+    openedState: 'down',
+    policyId: null,
+  });
+  const page = await h.store.pages.findBySlug(slug);
+  const [component] = await h.store.components.list(page?.id as string);
+  await h.store.incidentDrafts.insert(
+    {
+      id: `idr_${slug}`,
+      organizationId: org.id,
+      pageId: page?.id as string,
+      componentId: component?.id as string,
+      downSince: h.clock.now() - 3600_000,
+      title: 'Down',
+      message: 'Down.',
+      status: 'draft',
+      discardedReason: null,
+      incidentId: null,
+    },
+    h.clock.now(),
+  );
   const first = async (path: string, list: string) =>
     ((await (await h.call('GET', path, key)).json())[list][0] as { id: string }).id;
   const ids = {
@@ -93,9 +134,20 @@ export async function organizationObjects(
     relay: await first('/api/v1/relays', 'relays'),
     apiKey: await first('/api/v1/api-keys', 'apiKeys'),
     invitation: await first('/api/v1/invitations', 'invitations'),
-    monitor: Object.values(org.monitors)[0]?.id as string,
+    monitor: monitorId,
+    policy: policyId,
+    alert: alert.id,
+    draft: `idr_${slug}`,
   };
   const idFor = (path: string) =>
+    path.includes('/escalation-policies/')
+      ? ids.policy
+      : path.includes('/alerts/')
+        ? ids.alert
+        : path.includes('/incident-drafts/')
+          ? ids.draft
+          : otherIdFor(path);
+  const otherIdFor = (path: string) =>
     path.includes('/components/')
       ? ids.component
       : path.includes('incidents/')

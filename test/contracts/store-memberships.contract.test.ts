@@ -37,7 +37,13 @@ describeStore('memberships', (store) => {
     const mine = await store().memberships.listByUser('usr_a');
     // Acme before Beta.
     expect(mine.map((m) => `${m.organization.key}:${m.role}`)).toEqual(['acme:editor', 'globex:viewer']);
-    expect(mine[0]?.organization).toEqual({ ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW });
+    expect(mine[0]?.organization).toEqual({
+      ...ORG,
+      probePrivateTargets: null,
+      monthlyReport: false,
+      managedBy: 'api',
+      createdAt: NOW,
+    });
     expect(await store().memberships.listByUser('usr_none')).toEqual([]);
   });
 

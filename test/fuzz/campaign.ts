@@ -67,10 +67,11 @@ const PAGE_DOCUMENT = /^(?:\/s\/[^/]+)?(?:\/|\/embed|\/login)?$/;
 
 /**
  * The subscription pages a form posts to and a mail's links open (a page's subscribers', and an email channel's
- * recipients' at /notifications/…): their refusals are notice pages for people (JSON clients get problem+json).
+ * recipients' at /notifications/…), and the acknowledge link an alert carries (/alerts/acknowledge): their refusals
+ * are notice pages for people (JSON clients get problem+json where the route has a JSON form).
  */
 const SUBSCRIPTION_DOCUMENT =
-  /^(?:(?:\/s\/[^/]+)?\/(?:subscribe|subscribe\/confirm|unsubscribe)|\/notifications\/(?:confirm|unsubscribe))$/;
+  /^(?:(?:\/s\/[^/]+)?\/(?:subscribe|subscribe\/confirm|unsubscribe)|\/notifications\/(?:confirm|unsubscribe)|\/alerts\/acknowledge)$/;
 
 function isPageDocument(path: string, answer: Answer): boolean {
   const html = answer.contentType?.startsWith('text/html') ?? false;

@@ -94,6 +94,7 @@ describe('warden import gatus', () => {
         recurrence: [{ rrule: 'FREQ=WEEKLY;BYDAY=MO;BYHOUR=23;BYMINUTE=0', timezone: 'UTC', durationMin: 60 }],
         components: [],
         monitors: [],
+        announce: true,
       },
     ]);
   });
