@@ -1,5 +1,6 @@
 // The organization API's operations as its OpenAPI document lists them (with the role each needs), and path parameters
 // naming one organization's own objects, so a test can call every route on them.
+import { randomBytes } from 'node:crypto';
 import type { Role } from '../src/domain/account.js';
 import { putBoard } from '../src/services/boards/write.js';
 import { type SignedInUser, signedInUser } from './accounts.js';
@@ -84,7 +85,7 @@ export async function organizationObjects(
     { slug, key: 'community', webhookUrl: 'https://discord.com/api/webhooks/1/abcdefghijklmnop' },
   );
   // As warden.yaml declares it, like the board: the editors' writes cannot delete it from under the reads.
-  const policyId = `esc_${slug}`;
+  const policyId = `esc_${randomBytes(8).toString('hex')}`;
   await h.store.escalationPolicies.insert(
     {
       id: policyId,
@@ -100,7 +101,7 @@ export async function organizationObjects(
   const monitorId = Object.values(org.monitors)[0]?.id as string;
   // An open alert (its monitor went down) and a waiting draft incident of the page's first component.
   const alert = await h.store.alerts.open({
-    id: `alr_${slug}`,
+    id: `alr_${randomBytes(8).toString('hex')}`,
     organizationId: org.id,
     monitorId,
     openedAt: h.clock.now(),
@@ -109,9 +110,10 @@ export async function organizationObjects(
   });
   const page = await h.store.pages.findBySlug(slug);
   const [component] = await h.store.components.list(page?.id as string);
+  const draftId = `idr_${randomBytes(8).toString('hex')}`;
   await h.store.incidentDrafts.insert(
     {
-      id: `idr_${slug}`,
+      id: draftId,
       organizationId: org.id,
       pageId: page?.id as string,
       componentId: component?.id as string,
@@ -137,7 +139,7 @@ export async function organizationObjects(
     monitor: monitorId,
     policy: policyId,
     alert: alert.id,
-    draft: `idr_${slug}`,
+    draft: draftId,
   };
   const idFor = (path: string) =>
     path.includes('/escalation-policies/')
