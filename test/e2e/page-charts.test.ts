@@ -12,6 +12,9 @@ import { renderHtmlPage } from '../../src/render/html-page.js';
 import { launchChromium } from '../browser.js';
 import { activeIncidentSnapshot } from '../fakes/snapshots.js';
 
+/** A popover follows focus and pointer after the page's script runs: under a loaded machine that can take seconds. */
+const SETTLE = { timeout: 5_000 };
+
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -109,10 +112,10 @@ describe('the components section in a browser', () => {
       const lobby = page.getByRole('slider', { name: /^Lobby: / });
       await lobby.focus();
       expect(await lobby.getAttribute('aria-valuetext')).toBe('20 Nov 2026: 100.00% uptime');
-      await expect.poll(() => popover(page)).toEqual(['20 Nov 2026: 100.00% uptime']);
+      await expect.poll(() => popover(page), SETTLE).toEqual(['20 Nov 2026: 100.00% uptime']);
       for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
       await expect
-        .poll(() => popover(page))
+        .poll(() => popover(page), SETTLE)
         .toEqual(['17 Nov 2026: 100.00% uptime', 'Incident: Players disconnected from every server']);
       expect(await lobby.getAttribute('aria-valuetext')).toBe(
         '17 Nov 2026: 100.00% uptime. Incident: Players disconnected from every server',
@@ -121,11 +124,11 @@ describe('the components section in a browser', () => {
       // The popover stands over the chosen bar. (The page refreshes every second here, and each refresh hides the
       // popover for a moment before the focused strip shows it again: what a reader sees is polled for.)
       // Both boxes are read in one evaluation, so a refresh cannot hide the popover between the two reads.
-      await expect.poll(() => popoverOverBar(lobby)).toEqual({ above: true, overlaps: true });
+      await expect.poll(() => popoverOverBar(lobby), SETTLE).toEqual({ above: true, overlaps: true });
       await page.keyboard.press('Home');
-      await expect.poll(async () => (await popover(page))?.[0]).toMatch(/^23 Aug 2026: /);
+      await expect.poll(async () => (await popover(page))?.[0], SETTLE).toMatch(/^23 Aug 2026: /);
       await page.keyboard.press('End');
-      await expect.poll(async () => (await popover(page))?.[0]).toBe('20 Nov 2026: 100.00% uptime');
+      await expect.poll(async () => (await popover(page))?.[0], SETTLE).toBe('20 Nov 2026: 100.00% uptime');
       // Each strip is one tab stop: Tab leaves it for the next component's strip, not the next day.
       await page.keyboard.press('Tab');
       expect(
@@ -134,12 +137,12 @@ describe('the components section in a browser', () => {
         ),
       ).toBe('survival');
       await expect
-        .poll(() => popover(page))
+        .poll(() => popover(page), SETTLE)
         .toEqual(['20 Nov 2026: 100.00% uptime', 'Incident: Lag spikes on Survival']);
       expect(await page.locator('.day-pop').count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
-      await expect.poll(() => popover(page)).toBeNull();
+      await expect.poll(() => popover(page), SETTLE).toBeNull();
     } finally {
       await close();
     }
@@ -155,13 +158,15 @@ describe('the components section in a browser', () => {
         .locator('span')
         .nth(89 - 9)
         .tap();
-      await expect.poll(() => popover(page)).toEqual(['11 Nov 2026: 100.00% uptime', 'Incident: Website slow to load']);
+      await expect
+        .poll(() => popover(page), SETTLE)
+        .toEqual(['11 Nov 2026: 100.00% uptime', 'Incident: Website slow to load']);
       const pop = (await page.locator('.day-pop').boundingBox())!;
       expect(pop.x).toBeGreaterThanOrEqual(0);
       expect(pop.x + pop.width).toBeLessThanOrEqual(PHONE.width);
       // Home goes to the first day shown: 29 days ago, not the 90 the phone hides.
       await page.keyboard.press('Home');
-      await expect.poll(async () => (await popover(page))?.[0]).toMatch(/^22 Oct 2026: /);
+      await expect.poll(async () => (await popover(page))?.[0], SETTLE).toMatch(/^22 Oct 2026: /);
       expect(await website.getAttribute('aria-valuemax')).toBe('30');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(
@@ -202,7 +207,7 @@ describe('the components section in a browser', () => {
           document.activeElement?.closest('[data-component-id]')?.getAttribute('data-component-id'),
         ),
       ).toBe('lobby');
-      await expect.poll(async () => (await popover(page))?.[0]).toBe('19 Nov 2026: 100.00% uptime');
+      await expect.poll(async () => (await popover(page))?.[0], SETTLE).toBe('19 Nov 2026: 100.00% uptime');
     } finally {
       server.setSnapshot(activeIncidentSnapshot());
       await close();
