@@ -58,6 +58,11 @@ export const REFERENCE_DOCS: readonly ReferenceDocEntry[] = [
     summary: 'Alert channels (email, Discord, Slack, webhooks…), what each event says, rules, and page subscriptions.',
   },
   {
+    name: 'reports',
+    title: 'Uptime reports',
+    summary: 'Uptime and SLA reports as JSON and CSV, a page\'s public uptime history, and the monthly report mail.',
+  },
+  {
     name: 'statuspage-compat',
     title: 'Statuspage-compatible API',
     summary:
