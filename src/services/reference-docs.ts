@@ -60,7 +60,7 @@ export const REFERENCE_DOCS: readonly ReferenceDocEntry[] = [
   {
     name: 'reports',
     title: 'Uptime reports',
-    summary: 'Uptime and SLA reports as JSON and CSV, a page\'s public uptime history, and the monthly report mail.',
+    summary: "Uptime and SLA reports as JSON and CSV, a page's public uptime history, and the monthly report mail.",
   },
   {
     name: 'statuspage-compat',
