@@ -10664,7 +10664,7 @@ export interface paths {
         };
         /**
          * A reference document as Markdown
-         * @description The guides /llms.txt links: `api`, `mcp`, `live`, `push`, `relay`, `states`, `monitors`, `notifications`, `statuspage-compat`, `embed`, `languages`, `branding`, `accounts`, `dashboard`. Cached for 30 s (ETag, CORS).
+         * @description The guides /llms.txt links: `api`, `mcp`, `live`, `push`, `relay`, `states`, `monitors`, `notifications`, `reports`, `statuspage-compat`, `embed`, `languages`, `branding`, `accounts`, `dashboard`. Cached for 30 s (ETag, CORS).
          */
         get: {
             parameters: {
