@@ -58,7 +58,9 @@ for (const dialect of dialects) {
       for (let i = 0; i < tokens.length; i += 50) {
         const batch = tokens.slice(i, i + 50);
         const answers = await Promise.all(
-          batch.map((t) => h.request(`/api/push/${t}?status=${status}&msg=${status === 'down' ? 'unreachable' : 'ok'}`)),
+          batch.map((t) =>
+            h.request(`/api/push/${t}?status=${status}&msg=${status === 'down' ? 'unreachable' : 'ok'}`),
+          ),
         );
         expect(answers.map((res) => res.status)).toEqual(batch.map(() => 200));
       }
