@@ -1,5 +1,5 @@
-// PostgreSQL's check journal (issue 38), as SQLite's (dialects/sqlite/check-journal.ts): an ingest commit appends its
-// checks to `check_journal` (no index but its key) instead of updating `checks`' index and two bucket rows per
+// PostgreSQL's check journal (issue 38), as SQLite's (dialects/sqlite/check-journal.ts), relay results with their ids
+// included (ingest looks ids up in both tables): an ingest commit appends its checks to `check_journal` (no index but its key) instead of updating `checks`' index and two bucket rows per
 // monitor, and about once a second they are folded, thousands at a time, into `checks` and the buckets: one bucket
 // row per monitor and hour for a second's commits instead of one per commit. Reads of history fold first. In cluster
 // mode every process folds: a fold waits for the rows another is folding (and then finds them gone), so a read that
@@ -16,8 +16,11 @@ import { bucketParts, runParts } from './set-statements.js';
 export const FOLD_INTERVAL_MS = 1000;
 /** Journal rows folded per statement (a fold takes passes until the journal is empty, in one transaction). */
 const FOLD_BATCH_ROWS = 20_000;
-/** A batch of more checks than this (an import) goes to `checks` at once: folding it later would write it twice. */
-export const JOURNAL_MAX_BATCH = 1000;
+/**
+ * A batch of more checks than this (an import) goes to `checks` at once: folding it later would write it twice. Above
+ * ingest's largest commit (INGEST_MAX_BATCH, 2,000): a commit of several relay batches is journaled whole.
+ */
+export const JOURNAL_MAX_BATCH = 5000;
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -44,10 +47,16 @@ export function postgresCheckJournal(root: Db): CheckJournal & { appended(): voi
       const { rows } = await sql<JournalRow>`with moved as (
           delete from check_journal where id in
             (select id from check_journal order by id limit ${FOLD_BATCH_ROWS} for update)
-          returning id, monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source),
-        copied as (insert into checks (monitor_id, checked_at, ok, latency_ms, message, error, data, source)
-          select monitor_id, checked_at, ok, latency_ms, message, error, data, source from moved order by id)
-        select monitor_id, checked_at, ok, degraded, latency_ms, data, source from moved order by id`.execute(db);
+          returning id, monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source, result_id),
+        copied as (insert into checks (monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id)
+          select monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id from moved order by id
+          on conflict (monitor_id, result_id) where result_id is not null do nothing
+          returning monitor_id, result_id)
+        select monitor_id, checked_at, ok, degraded, latency_ms, data, source from moved m
+        -- A relay result already in \`checks\` (written there directly) is not copied, nor counted again.
+        where result_id is null or exists
+          (select 1 from copied c where c.monitor_id = m.monitor_id and c.result_id = m.result_id)
+        order by id`.execute(db);
       await runParts(db, bucketParts(rows.map(toCheck)));
       if (rows.length < FOLD_BATCH_ROWS) return;
     }

@@ -1,7 +1,6 @@
 // PostgreSQL writes an ingest commit in one set-based statement (set-statements.ts): the checks journaled
 // (check-journal.ts), or stored with their buckets when they must be at once, and the monitors' states.
 import type { RawBuilder } from 'kysely';
-import type { CheckRow } from '../../../domain/check.js';
 import type { CheckWriter } from '../../check-statements.js';
 import type { postgresCheckJournal } from './check-journal.js';
 import {
@@ -16,12 +15,10 @@ import {
 
 export function postgresCheckWriter(journal: ReturnType<typeof postgresCheckJournal>): CheckWriter {
   return async (db, checks, states) => {
-    // Relay results carry ids, whose replay must be seen at once, and an import's large batch would be written twice:
-    // those go to `checks` now, the rest to the journal.
-    const journaled: CheckRow[] = [];
-    const direct: CheckRow[] = [];
-    const takes = journal.takes(checks);
-    for (const c of checks) (takes && c.resultId === null ? journaled : direct).push(c);
+    // An import's large batch would be written twice: it goes to `checks` now, any other to the journal (relay results
+    // with their ids: ingest, holding their monitors' rows, looked the ids up in both tables and skipped replays).
+    const journaled = journal.takes(checks) ? checks : [];
+    const direct = journal.takes(checks) ? [] : checks;
     const parts: RawBuilder<unknown>[] = [];
     if (journaled.length > 0) parts.push(part('j', insertJournal(journaled)));
     // A replayed relay result is skipped by the insert, and must not be counted in its buckets again: the checks with

@@ -98,11 +98,14 @@ export function updateStates(states: readonly MonitorStateRow[]): RawBuilder<unk
 /** The checks' journal rows (check-journal.ts): what a fold needs to copy them into `checks` and count them. */
 export function insertJournal(checks: readonly CheckRow[]): RawBuilder<unknown> {
   const column = <T>(pick: (c: CheckRow) => T) => checks.map(pick);
-  return sql`insert into check_journal (monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source)
+  return sql`insert into check_journal
+      (monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source, result_id)
     select * from unnest(${column((c) => c.monitorId)}::text[], ${column((c) => c.checkedAt)}::bigint[],
       ${column((c) => (c.ok ? 1 : 0))}::integer[], ${column((c) => (c.degraded ? 1 : 0))}::integer[],
       ${column((c) => c.latencyMs)}::integer[], ${column((c) => c.message)}::text[], ${column((c) => c.error)}::text[],
-      ${column((c) => (c.data === null ? null : JSON.stringify(c.data)))}::text[], ${column((c) => c.source)}::text[])`;
+      ${column((c) => (c.data === null ? null : JSON.stringify(c.data)))}::text[], ${column((c) => c.source)}::text[],
+      ${column((c) => c.resultId)}::text[])
+    on conflict (monitor_id, result_id) where result_id is not null do nothing`;
 }
 
 /**
