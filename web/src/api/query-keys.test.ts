@@ -5,7 +5,7 @@ import { apiKeyKeys, apiKeysQuery } from './api-keys';
 import { auditKeys, auditLogQuery, existingObjectsQuery } from './audit';
 import { componentKeys, componentsQuery } from './components';
 import { demoQuery } from './demo';
-import { incidentKeys, incidentsQuery } from './incidents';
+import { incidentDraftsQuery, incidentKeys, incidentsQuery } from './incidents';
 import { invitationKeys, invitationsQuery } from './invitations';
 import { maintenanceKeys, maintenanceQuery } from './maintenance';
 import { memberKeys, membersQuery } from './members';
@@ -78,6 +78,7 @@ const queries = (org: string) => [
   relaysQuery(org),
   relayMonitorsQuery(org, 'home'),
   uptimeReportQuery(org, { from: '2026-03-01', to: '2026-03-31', monitors: 'lobby' }),
+  incidentDraftsQuery(org, 'main'),
 ];
 
 describe('query keys', () => {
