@@ -122,6 +122,7 @@ const maintenance = createRoute({
   validateSearch: pageSearch,
   component: lazyRouteComponent(() => import('./screens/maintenance')),
 });
+const reports = screen('reports', () => import('./screens/reports'));
 const relays = screen('relays', () => import('./screens/relays'));
 const panels = screen('panels', () => import('./screens/panels'));
 const notifications = screen('notifications', () => import('./screens/notifications'));
@@ -143,6 +144,7 @@ const routeTree = root.addChildren([
     page,
     incidents,
     maintenance,
+    reports,
     relays,
     panels,
     notifications,
