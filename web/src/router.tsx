@@ -122,6 +122,7 @@ const maintenance = createRoute({
   validateSearch: pageSearch,
   component: lazyRouteComponent(() => import('./screens/maintenance')),
 });
+const alerts = screen('alerts', () => import('./screens/alerts'));
 const relays = screen('relays', () => import('./screens/relays'));
 const panels = screen('panels', () => import('./screens/panels'));
 const notifications = screen('notifications', () => import('./screens/notifications'));
@@ -143,6 +144,7 @@ const routeTree = root.addChildren([
     page,
     incidents,
     maintenance,
+    alerts,
     relays,
     panels,
     notifications,
