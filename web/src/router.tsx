@@ -123,6 +123,7 @@ const maintenance = createRoute({
   component: lazyRouteComponent(() => import('./screens/maintenance')),
 });
 const reports = screen('reports', () => import('./screens/reports'));
+const alerts = screen('alerts', () => import('./screens/alerts'));
 const relays = screen('relays', () => import('./screens/relays'));
 const panels = screen('panels', () => import('./screens/panels'));
 const notifications = screen('notifications', () => import('./screens/notifications'));
@@ -145,6 +146,7 @@ const routeTree = root.addChildren([
     incidents,
     maintenance,
     reports,
+    alerts,
     relays,
     panels,
     notifications,

@@ -8716,7 +8716,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an escalation policy
-         * @description Its open alerts stop escalating (a resolve still reaches the channels their steps reached).
+         * @description Its open alerts stop escalating (a resolve still reaches the channels their steps reached). 409 for a policy warden.yaml manages.
          */
         delete: {
             parameters: {
@@ -8763,7 +8763,7 @@ export interface paths {
         head?: never;
         /**
          * Change an escalation policy
-         * @description Alerts open already keep the steps they were sent and follow the new ones from here on.
+         * @description Alerts open already keep the steps they were sent and follow the new ones from here on. 409 for a policy warden.yaml manages (`escalationPolicies:`).
          */
         patch: {
             parameters: {

@@ -10,6 +10,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
       <RouterNavLink to="/incidents" label="Incidents" onClick={onNavigate} />
       <RouterNavLink to="/maintenance" label="Maintenance" onClick={onNavigate} />
       <RouterNavLink to="/reports" label="Reports" onClick={onNavigate} />
+      <RouterNavLink to="/alerts" label="Alerts" onClick={onNavigate} />
       <RouterNavLink to="/relays" label="Relays" onClick={onNavigate} />
       <RouterNavLink to="/panels" label="Panels" onClick={onNavigate} />
       <RouterNavLink to="/notifications" label="Notifications" onClick={onNavigate} />
