@@ -162,6 +162,12 @@ export const snapshotComponentSchema = z.object({
   badges: z
     .array(joinBadgeSchema)
     .describe('What the last successful check knew of joining: full, password, whitelist, queue; [] when nothing'),
+  unreachable: z
+    .object({ parent: z.string().describe('the name of the down monitor it depends on (the nearest one down)') })
+    .optional()
+    .describe(
+      'Only on a page that shows it (`showUnreachable`): the component\'s monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down")',
+    ),
 });
 
 const componentRefSchema = z.object({ id: z.string(), name: z.string() });

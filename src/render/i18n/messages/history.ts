@@ -1,5 +1,6 @@
-// The words of a page's public uptime history (/s/{slug}/history, docs/reports.md), every language in one file: each
-// catalogue takes its own with `...HISTORY_WORDS.xx` (English's keys are the reference, as for the rest of en.ts).
+// The words of a page's public uptime history (/s/{slug}/history, docs/reports.md) and of a component held behind a
+// down parent (a page's `showUnreachable`), every language in one file: each catalogue takes its own with
+// `...HISTORY_WORDS.xx` (English's keys are the reference, as for the rest of en.ts).
 import type { PageLanguage } from '../../../domain/languages.js';
 
 const en = {
@@ -17,6 +18,8 @@ const en = {
   'history.incidents': 'Incidents',
   'history.noIncidents': 'No incidents this month.',
   'history.ongoing': 'since {start}, ongoing',
+  // A component whose monitor depends on a monitor that is down (docs/monitors.md, "Dependencies").
+  'page.component.unreachable': 'unreachable: {parent} is down',
 } as const;
 
 type HistoryWords = Record<keyof typeof en, string>;
@@ -36,6 +39,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'history.incidents': 'Störungen',
     'history.noIncidents': 'Keine Störungen in diesem Monat.',
     'history.ongoing': 'seit {start}, andauernd',
+    'page.component.unreachable': 'nicht erreichbar: {parent} ist ausgefallen',
   },
   fr: {
     'history.documentTitle': '{title} : disponibilité en {month}',
@@ -50,6 +54,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'history.incidents': 'Incidents',
     'history.noIncidents': 'Aucun incident ce mois-ci.',
     'history.ongoing': 'depuis {start}, en cours',
+    'page.component.unreachable': 'injoignable : {parent} est en panne',
   },
   es: {
     'history.documentTitle': '{title}: disponibilidad en {month}',
@@ -64,6 +69,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'history.incidents': 'Incidentes',
     'history.noIncidents': 'Ningún incidente este mes.',
     'history.ongoing': 'desde el {start}, en curso',
+    'page.component.unreachable': 'inaccesible: {parent} está caído',
   },
   'pt-BR': {
     'history.documentTitle': '{title}: disponibilidade em {month}',
@@ -78,6 +84,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'history.incidents': 'Incidentes',
     'history.noIncidents': 'Nenhum incidente neste mês.',
     'history.ongoing': 'desde {start}, em andamento',
+    'page.component.unreachable': 'inacessível: {parent} está fora do ar',
   },
   pl: {
     'history.documentTitle': '{title}: dostępność w okresie {month}',
@@ -93,6 +100,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'history.incidents': 'Incydenty',
     'history.noIncidents': 'Brak incydentów w tym miesiącu.',
     'history.ongoing': 'od {start}, trwa',
+    'page.component.unreachable': 'nieosiągalny: {parent} nie działa',
   },
   ru: {
     'history.documentTitle': '{title}: доступность за период {month}',
@@ -108,6 +116,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'history.incidents': 'Инциденты',
     'history.noIncidents': 'В этом месяце инцидентов не было.',
     'history.ongoing': 'с {start}, продолжается',
+    'page.component.unreachable': 'недоступен: {parent} не работает',
   },
   tr: {
     'history.documentTitle': '{title}: {month} erişilebilirliği',
@@ -122,5 +131,6 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'history.incidents': 'Olaylar',
     'history.noIncidents': 'Bu ay olay yok.',
     'history.ongoing': '{start} tarihinden beri, sürüyor',
+    'page.component.unreachable': 'erişilemiyor: {parent} çalışmıyor',
   },
 };
