@@ -59,6 +59,10 @@ export const snapshotPageSchema = z.object({
     .describe(
       "Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md).",
     ),
+  uptimeHistory: z
+    .literal(true)
+    .optional()
+    .describe('Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).'),
 });
 
 export const uptimeWindowsSchema = z.object({ '24h': ratio, '7d': ratio, '30d': ratio, '90d': ratio });

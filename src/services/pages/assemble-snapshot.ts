@@ -145,6 +145,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       ...(page.subscriptions && page.passwordHash === null
         ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true, discord: true, slack: true } }
         : {}),
+      // A protected page publishes no history (it answers 404 there).
+      ...(page.publishUptimeHistory && page.passwordHash === null ? { uptimeHistory: true as const } : {}),
     },
     overall,
     components,

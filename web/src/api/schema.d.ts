@@ -75,6 +75,11 @@ export interface paths {
                                     /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                                     slack: boolean;
                                 };
+                                /**
+                                 * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                                 * @enum {boolean}
+                                 */
+                                uptimeHistory?: true;
                             };
                             overall: {
                                 /**
@@ -511,6 +516,11 @@ export interface paths {
                                     /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                                     slack: boolean;
                                 };
+                                /**
+                                 * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                                 * @enum {boolean}
+                                 */
+                                uptimeHistory?: true;
                             };
                             overall: {
                                 /**
@@ -11167,6 +11177,11 @@ export interface components {
                         /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                         slack: boolean;
                     };
+                    /**
+                     * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                     * @enum {boolean}
+                     */
+                    uptimeHistory?: true;
                 };
                 overall: {
                     /**

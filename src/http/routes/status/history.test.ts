@@ -165,6 +165,15 @@ for (const dialect of dialects) {
       expect((await h.call('GET', '/s/alpha/history.json', { key: null })).status).toBe(200);
     });
 
+    it("links the history from the page's footer, in the reader's language, only on a page that publishes it", async () => {
+      const page = (path: string) => h.call('GET', path, { key: null }).then((r) => r.text());
+      expect(await page('/s/alpha')).toContain('<a href="/s/alpha/history">Uptime history</a>');
+      expect(await page('/s/alpha?lang=de')).toContain('<a href="/s/alpha/history?lang=de">Verfügbarkeitsverlauf</a>');
+      expect(JSON.parse(await page('/s/alpha/status.json')).page.uptimeHistory).toBe(true);
+      expect(await page('/s/beta')).not.toContain('/history');
+      expect(JSON.parse(await page('/s/beta/status.json')).page).not.toHaveProperty('uptimeHistory');
+    });
+
     it('reads a month again once its cache time passed, and refuses months it cannot show', async () => {
       await h.call('POST', '/api/v1/pages/alpha/incidents', {
         body: { title: 'Lobby restart', message: 'Restarting', components: ['lobby'] },

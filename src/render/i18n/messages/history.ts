@@ -4,6 +4,8 @@
 import type { PageLanguage } from '../../../domain/languages.js';
 
 const en = {
+  // The status page's link to it (its footer, beside the other formats).
+  'history.link': 'Uptime history',
   // {month} is the month's name and year in the reader's language ("March 2026").
   'history.documentTitle': '{title}: uptime in {month}',
   'history.monthUptime': 'Uptime in {month}: {uptime}',
@@ -27,6 +29,7 @@ type HistoryWords = Record<keyof typeof en, string>;
 export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en'>, HistoryWords> = {
   en,
   de: {
+    'history.link': 'Verfügbarkeitsverlauf',
     'history.documentTitle': '{title}: Verfügbarkeit im {month}',
     'history.monthUptime': 'Verfügbarkeit im {month}: {uptime}',
     'history.utcDays': 'Die Tage sind UTC-Tage.',
@@ -42,6 +45,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'page.component.unreachable': 'nicht erreichbar: {parent} ist ausgefallen',
   },
   fr: {
+    'history.link': 'Historique de disponibilité',
     'history.documentTitle': '{title} : disponibilité en {month}',
     'history.monthUptime': 'Disponibilité en {month} : {uptime}',
     'history.utcDays': 'Les jours sont des jours UTC.',
@@ -57,6 +61,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'page.component.unreachable': 'injoignable : {parent} est en panne',
   },
   es: {
+    'history.link': 'Historial de disponibilidad',
     'history.documentTitle': '{title}: disponibilidad en {month}',
     'history.monthUptime': 'Disponibilidad en {month}: {uptime}',
     'history.utcDays': 'Los días son días UTC.',
@@ -72,6 +77,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'page.component.unreachable': 'inaccesible: {parent} está caído',
   },
   'pt-BR': {
+    'history.link': 'Histórico de disponibilidade',
     'history.documentTitle': '{title}: disponibilidade em {month}',
     'history.monthUptime': 'Disponibilidade em {month}: {uptime}',
     'history.utcDays': 'Os dias são dias UTC.',
@@ -87,6 +93,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'page.component.unreachable': 'inacessível: {parent} está fora do ar',
   },
   pl: {
+    'history.link': 'Historia dostępności',
     'history.documentTitle': '{title}: dostępność w okresie {month}',
     'history.monthUptime': 'Dostępność w okresie {month}: {uptime}',
     'history.utcDays': 'Dni liczone są według UTC.',
@@ -103,6 +110,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'page.component.unreachable': 'nieosiągalny: {parent} nie działa',
   },
   ru: {
+    'history.link': 'История доступности',
     'history.documentTitle': '{title}: доступность за период {month}',
     'history.monthUptime': 'Доступность за период {month}: {uptime}',
     'history.utcDays': 'Дни считаются по UTC.',
@@ -119,6 +127,7 @@ export const HISTORY_WORDS: { en: typeof en } & Record<Exclude<PageLanguage, 'en
     'page.component.unreachable': 'недоступен: {parent} не работает',
   },
   tr: {
+    'history.link': 'Erişilebilirlik geçmişi',
     'history.documentTitle': '{title}: {month} erişilebilirliği',
     'history.monthUptime': '{month} erişilebilirliği: {uptime}',
     'history.utcDays': 'Günler UTC günleridir.',
