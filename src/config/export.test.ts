@@ -110,6 +110,7 @@ for (const dialect of dialects) {
       );
       expect(text).toMatch(/join:\n\s+address: play.example.com:25570/);
       expect(text).toContain('join: hidden');
+      expect(text).toContain('showUnreachable: true');
 
       await applyConfig(testContext(target.store, { now: () => T0 + 1000 }), parseConfigText(text, file, SECRETS));
       const [before, after] = await Promise.all([contents(source.store), contents(target.store)]);

@@ -27,6 +27,7 @@ import * as uptimeReports from './migrations/0024-uptime-reports.js';
 import * as alerts from './migrations/0025-alerts.js';
 import * as incidentDrafts from './migrations/0026-incident-drafts.js';
 import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
+import * as pageShowUnreachable from './migrations/0032-page-show-unreachable.js';
 import * as journalResultIds from './migrations/0033-journal-result-ids.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
@@ -60,6 +61,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025-alerts': alerts,
   '0026-incident-drafts': incidentDrafts,
   '0027-maintenance-announce': maintenanceAnnounce,
+  '0032-page-show-unreachable': pageShowUnreachable,
   '0033-journal-result-ids': journalResultIds,
 };
 

@@ -75,6 +75,11 @@ export interface paths {
                                     /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                                     slack: boolean;
                                 };
+                                /**
+                                 * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                                 * @enum {boolean}
+                                 */
+                                uptimeHistory?: true;
                             };
                             overall: {
                                 /**
@@ -281,6 +286,11 @@ export interface paths {
                                     /** @description queue: how many players wait */
                                     count?: number;
                                 }[];
+                                /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                                unreachable?: {
+                                    /** @description the name of the down monitor it depends on (the nearest one down) */
+                                    parent: string;
+                                };
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -506,6 +516,11 @@ export interface paths {
                                     /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                                     slack: boolean;
                                 };
+                                /**
+                                 * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                                 * @enum {boolean}
+                                 */
+                                uptimeHistory?: true;
                             };
                             overall: {
                                 /**
@@ -712,6 +727,11 @@ export interface paths {
                                     /** @description queue: how many players wait */
                                     count?: number;
                                 }[];
+                                /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                                unreachable?: {
+                                    /** @description the name of the down monitor it depends on (the nearest one down) */
+                                    parent: string;
+                                };
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -11157,6 +11177,11 @@ export interface components {
                         /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                         slack: boolean;
                     };
+                    /**
+                     * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                     * @enum {boolean}
+                     */
+                    uptimeHistory?: true;
                 };
                 overall: {
                     /**
@@ -11363,6 +11388,11 @@ export interface components {
                         /** @description queue: how many players wait */
                         count?: number;
                     }[];
+                    /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                    unreachable?: {
+                        /** @description the name of the down monitor it depends on (the nearest one down) */
+                        parent: string;
+                    };
                 }[];
                 activeIncidents: {
                     id: string;
@@ -11545,6 +11575,11 @@ export interface components {
                     /** @description queue: how many players wait */
                     count?: number;
                 }[];
+                /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                unreachable?: {
+                    /** @description the name of the down monitor it depends on (the nearest one down) */
+                    parent: string;
+                };
             };
             /**
              * @description the component's state before; equal to component.state when only live data or uptime changed
@@ -15148,6 +15183,8 @@ export interface components {
             announceGameChanges: boolean;
             /** @description Whether the page publishes its uptime history (a month calendar). */
             publishUptimeHistory: boolean;
+            /** @description Whether the page says "unreachable: <parent> is down" of a component behind a down parent monitor. */
+            showUnreachable: boolean;
             /** @description Incidents prepared for components down this long: drafted, or published at once (auto); null: off. */
             draftIncidents: {
                 afterMin: number;
@@ -15226,6 +15263,11 @@ export interface components {
              * @default false
              */
             publishUptimeHistory?: boolean;
+            /**
+             * @description Whether the page says "unreachable: <parent> is down" beside a component whose monitor is held behind a down parent monitor (its `dependsOn`, or its relay's), in HTML, JSON and Markdown. Off by default: the parent's name shows on the page (docs/monitors.md, "Dependencies").
+             * @default false
+             */
+            showUnreachable?: boolean;
             /** @description Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/states.md, "Draft incidents"). Off (null) by default. */
             draftIncidents?: {
                 /**
@@ -15296,6 +15338,8 @@ export interface components {
             announceGameChanges?: boolean;
             /** @description Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default. */
             publishUptimeHistory?: boolean;
+            /** @description Whether the page says "unreachable: <parent> is down" beside a component whose monitor is held behind a down parent monitor (its `dependsOn`, or its relay's), in HTML, JSON and Markdown. Off by default: the parent's name shows on the page (docs/monitors.md, "Dependencies"). */
+            showUnreachable?: boolean;
             /** @description Draft incidents of components down this long (docs/states.md, "Draft incidents"); null turns them off. */
             draftIncidents?: {
                 /**
