@@ -1,6 +1,7 @@
 // Draft incidents in real Chromium against a real Warden: the waiting drafts listed on the Incidents screen and the
 // page's screen, one published with one click (then public on the page), one discarded, and the page's
-// "Prepare draft incidents" setting saved from its settings form (with "Publish the uptime history", beside it).
+// "Prepare draft incidents" setting saved from its settings form (with "Publish the uptime history" and "Say which
+// parent made a component unreachable", beside it).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../until.js';
 import { seriousViolations } from './dashboard-harness.js';
@@ -108,12 +109,14 @@ describe('draft incidents in the dashboard', () => {
       await settings.getByLabel('After (minutes down)').fill('25');
       await settings.getByRole('radio', { name: 'Publish it at once and tell subscribers' }).check();
       await settings.getByRole('switch', { name: /Publish the uptime history/ }).check();
+      await settings.getByRole('switch', { name: /Say which parent made a component unreachable/ }).check();
       expect(await seriousViolations(page)).toEqual([]);
       await settings.getByRole('button', { name: 'Save settings' }).click();
       await expect
         .poll(async () => (await json('/api/v1/pages/games'))['draftIncidents'], { timeout: 15_000 })
         .toEqual({ afterMin: 25, publish: 'auto' });
       expect((await json('/api/v1/pages/games'))['publishUptimeHistory']).toBe(true);
+      expect((await json('/api/v1/pages/games'))['showUnreachable']).toBe(true);
       await section.getByText('None waiting. A component down for 25 min gets one, published at once.').waitFor();
     } finally {
       await context.close();

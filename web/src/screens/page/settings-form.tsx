@@ -24,6 +24,7 @@ const FIELDS = [
   'showPlayerNames',
   'announceGameChanges',
   'publishUptimeHistory',
+  'showUnreachable',
   'draftIncidents',
   'notify',
 ] as const;
@@ -56,6 +57,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
   const [showPlayerNames, setShowPlayerNames] = useState(page.showPlayerNames);
   const [announceGameChanges, setAnnounceGameChanges] = useState(page.announceGameChanges);
   const [publishUptimeHistory, setPublishUptimeHistory] = useState(page.publishUptimeHistory);
+  const [showUnreachable, setShowUnreachable] = useState(page.showUnreachable);
   const [draftIncidents, setDraftIncidents] = useState(page.draftIncidents);
   const [notify, setNotify] = useState<string[]>(page.notify ?? []);
   const channels = useQuery({ ...channelsQuery(org), staleTime: 60_000 });
@@ -74,6 +76,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
             showPlayerNames,
             announceGameChanges,
             publishUptimeHistory,
+            showUnreachable,
             draftIncidents,
             notify: notify.length > 0 ? notify : null,
           },
@@ -153,6 +156,14 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           disabled={readOnly}
           onChange={(e) => setPublishUptimeHistory(e.currentTarget.checked)}
           error={errors?.fields.publishUptimeHistory}
+        />
+        <Switch
+          label="Say which parent made a component unreachable"
+          description="“unreachable: Uplink is down” beside a component held behind a down parent; it names the parent on the page."
+          checked={showUnreachable}
+          disabled={readOnly}
+          onChange={(e) => setShowUnreachable(e.currentTarget.checked)}
+          error={errors?.fields.showUnreachable}
         />
         <DraftIncidentsFields
           state={[draftIncidents, setDraftIncidents]}
