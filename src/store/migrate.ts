@@ -29,6 +29,7 @@ import * as incidentDrafts from './migrations/0026-incident-drafts.js';
 import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
 import * as pageShowUnreachable from './migrations/0032-page-show-unreachable.js';
 import * as journalResultIds from './migrations/0033-journal-result-ids.js';
+import * as timePartitions from './migrations/0034-time-partitions.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -63,6 +64,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0027-maintenance-announce': maintenanceAnnounce,
   '0032-page-show-unreachable': pageShowUnreachable,
   '0033-journal-result-ids': journalResultIds,
+  '0034-time-partitions': timePartitions,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

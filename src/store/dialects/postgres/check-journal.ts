@@ -50,7 +50,7 @@ export function postgresCheckJournal(root: Db): CheckJournal & { appended(): voi
           returning id, monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source, result_id),
         copied as (insert into checks (monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id)
           select monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id from moved order by id
-          on conflict (monitor_id, result_id) where result_id is not null do nothing
+          on conflict do nothing
           returning monitor_id, result_id)
         select monitor_id, checked_at, ok, degraded, latency_ms, data, source from moved m
         -- A relay result already in \`checks\` (written there directly) is not copied, nor counted again.

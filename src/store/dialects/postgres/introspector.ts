@@ -30,7 +30,9 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
       join pg_catalog.pg_class cls on cls.relnamespace = ns.oid
       join pg_catalog.pg_attribute att on att.attrelid = cls.oid
       join pg_catalog.pg_type typ on typ.oid = att.atttypid
-      where ns.nspname = current_schema() and cls.relkind in ('r', 'v', 'p') and att.attnum > 0 and not att.attisdropped
+      -- A partition (0034's days of checks) is its table's part, not a table of its own.
+      where ns.nspname = current_schema() and cls.relkind in ('r', 'v', 'p') and not cls.relispartition
+        and att.attnum > 0 and not att.attisdropped
       order by cls.relname, att.attnum`.execute(this.db);
     const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
     for (const r of rows) {

@@ -10,6 +10,10 @@ import type { Db } from '../../tables.js';
 /** The columns of `checks` an insert writes, with the type of each one's array. */
 const CHECK_COLUMNS = sql.raw('monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id');
 
+/**
+ * No conflict target: `checks` is partitioned by day (0034), so its one unique key a check can hit is (monitor_id,
+ * result_id, checked_at), a replayed relay result (same id, same time); ingest already skipped the ids it found stored.
+ */
 export function insertChecks(checks: readonly CheckRow[]): RawBuilder<unknown> {
   const column = <T>(pick: (c: CheckRow) => T) => checks.map(pick);
   return sql`insert into checks (${CHECK_COLUMNS})
@@ -18,7 +22,7 @@ export function insertChecks(checks: readonly CheckRow[]): RawBuilder<unknown> {
       ${column((c) => c.message)}::text[], ${column((c) => c.error)}::text[],
       ${column((c) => (c.data === null ? null : JSON.stringify(c.data)))}::text[], ${column((c) => c.source)}::text[],
       ${column((c) => c.resultId)}::text[])
-    on conflict (monitor_id, result_id) where result_id is not null do nothing`;
+    on conflict do nothing`;
 }
 
 /** Inserts the checks and returns those stored: a replayed relay result is skipped. */
