@@ -78,8 +78,11 @@ for (const dialect of dialects) {
         bucketDays: 400,
       });
       const pruned = await retention.prune();
+      // PostgreSQL drops hourly buckets a month at a time (docs/storage.md "Partitions"): the one 401 days old shares
+      // its month with one 399 days old, and stays with it; its daily bucket goes, as on SQLite.
+      const byMonth = dialect.name === 'postgres';
       expect(pruned.checks).toBe(PRUNE_BATCH + 10);
-      expect(pruned.buckets).toBe(2);
+      expect(pruned.buckets).toBe(byMonth ? 1 : 2);
       expect(pruned.stateChanges).toBe(1);
       expect(pruned.gameChanges).toBe(1);
       expect((await opened.store.gameChanges.recent([id], 0, 10)).map((c) => c.id)).toEqual(['evt_new']);
@@ -89,7 +92,7 @@ for (const dialect of dialects) {
       const daily = await opened.store.checks.buckets('day', [id], 0, now + DAY_MS);
       expect(daily.map((b) => b.start)).toEqual([day(now - 399 * DAY_MS), day(now - 31 * DAY_MS), day(now)]);
       const hourly = await opened.store.checks.buckets('hour', [id], 0, now - 300 * DAY_MS);
-      expect(hourly.map((b) => b.start)).toEqual([now - 399 * DAY_MS]);
+      expect(hourly.map((b) => b.start)).toEqual([...(byMonth ? [now - 401 * DAY_MS] : []), now - 399 * DAY_MS]);
     });
 
     it('prunes sent and dead deliveries past 30 days in batches, never pending or sending ones', async () => {
@@ -156,6 +159,7 @@ for (const dialect of dialects) {
         batch: 3,
       });
       expect(await retention.prune()).toEqual({
+        partitions: 0,
         checks: 0,
         stateChanges: 0,
         buckets: 0,

@@ -9,7 +9,7 @@ import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
 import { GAME_CHANGE_LIMITS } from '../domain/player-alerts.js';
 import { SYSTEM_MAIL_LIMITS } from '../domain/system-mail.js';
-import type { Store } from '../store/index.js';
+import type { AgeCutoffs, Store, TimePartitionRepository } from '../store/index.js';
 import { createTimer, type TimerDeps } from './periodic.js';
 
 export const RETENTION_DEFAULTS = { checkDays: 30, bucketDays: 400 } as const;
@@ -21,6 +21,8 @@ const FIRST_PRUNE_AFTER_MS = 60 * 1000;
 export const PRUNE_BATCH = 5000;
 
 export interface Pruned {
+  /** PostgreSQL: day partitions of checks and month partitions of hourly buckets dropped (their rows count below). */
+  partitions: number;
   checks: number;
   /** Monitors' state changes, kept as long as the raw checks. */
   stateChanges: number;
@@ -63,22 +65,27 @@ export function createRetention(
 
   async function prune(): Promise<Pruned> {
     const now = deps.clock.now();
-    let checks = 0;
-    let buckets = 0;
+    const cutoffs = { checks: now - deps.checkDays * DAY_MS, buckets: now - deps.bucketDays * DAY_MS };
+    const parts = deps.store.timePartitions;
+    // PostgreSQL: whole days of checks and months of hourly buckets are dropped, and rows deleted only from the
+    // default partitions; the daily buckets (one row per monitor and day) are deleted row by row as on SQLite.
+    const aged = parts ? await agePartitions(parts, now, cutoffs, batch, () => stopped) : null;
+    let checks = aged?.checks ?? 0;
+    let buckets = aged?.buckets ?? 0;
     let stateChanges = 0;
     for (const id of await deps.store.monitors.listIds()) {
       for (;;) {
-        if (stopped) break;
-        const deleted = await deps.store.checks.prune(id, now - deps.checkDays * DAY_MS, batch);
+        if (stopped || parts) break;
+        const deleted = await deps.store.checks.prune(id, cutoffs.checks, batch);
         checks += deleted;
         if (deleted < batch) break;
         // Let writers in between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (stopped) break;
-      stateChanges += await deps.store.monitorStates.pruneChanges(id, now - deps.checkDays * DAY_MS);
-      for (const period of ['hour', 'day'] as const)
-        buckets += await deps.store.checks.pruneBuckets(period, id, now - deps.bucketDays * DAY_MS);
+      stateChanges += await deps.store.monitorStates.pruneChanges(id, cutoffs.checks);
+      for (const period of parts ? (['day'] as const) : (['hour', 'day'] as const))
+        buckets += await deps.store.checks.pruneBuckets(period, id, cutoffs.buckets);
     }
     let deliveries = 0;
     while (!stopped) {
@@ -113,7 +120,18 @@ export function createRetention(
     }
     const gameChanges = stopped ? 0 : await deps.store.gameChanges.prune(now - GAME_CHANGE_LIMITS.keptDays * DAY_MS);
     const pruned = {
-      ...{ checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients },
+      ...{
+        partitions: aged?.partitions ?? 0,
+        checks,
+        stateChanges,
+        buckets,
+        deliveries,
+        subscribers,
+        sessions,
+        accountTokens,
+        audit,
+        recipients,
+      },
       gameChanges,
     };
     if (Object.values(pruned).some((n) => n > 0)) deps.logger.info(pruned, 'pruned old history');
@@ -134,4 +152,31 @@ export function createRetention(
       await timer.stop();
     },
   };
+}
+
+/** Partitions this many days ahead are made on each pass (hourly), so a pass or two missed costs nothing. */
+export const PARTITION_DAYS_AHEAD = 2;
+
+/**
+ * Makes the partitions of the next days, drops those wholly past retention, and deletes what the default partitions
+ * hold past it (normally nothing) in batches. A step another process of the cluster is making is left to it.
+ */
+async function agePartitions(
+  parts: TimePartitionRepository,
+  now: number,
+  cutoffs: AgeCutoffs,
+  batch: number,
+  stopped: () => boolean,
+): Promise<{ partitions: number; checks: number; buckets: number }> {
+  await parts.prepare(now, PARTITION_DAYS_AHEAD, cutoffs);
+  const dropped = (await parts.dropBefore(cutoffs)) ?? { partitions: [], checks: 0, buckets: 0 };
+  const aged = { partitions: dropped.partitions.length, checks: dropped.checks, buckets: dropped.buckets };
+  while (!stopped()) {
+    const pruned = await parts.pruneDefault(cutoffs, batch);
+    aged.checks += pruned.checks;
+    aged.buckets += pruned.buckets;
+    if (pruned.checks < batch && pruned.buckets < batch) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return aged;
 }

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { type DialectConnection, NoDatabaseError } from './dialects/connection.js';
 import { connectPostgres } from './dialects/postgres/connect.js';
+import { timePartitionRepository } from './dialects/postgres/time-partitions.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
 import { isMigrated, migrateToLatest } from './migrate.js';
 import { accountTokenRepository } from './repositories/account-tokens.js';
@@ -89,6 +90,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     }),
     schedule: scheduleRepository(db),
     checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
+    timePartitions: connection.dialect === 'postgres' ? timePartitionRepository(connection.db) : null,
     gameChanges: gameChangeRepository(db),
     pages: pageRepository(db),
     pageAssets: pageAssetRepository(db),

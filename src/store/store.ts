@@ -3,6 +3,7 @@
 import type { NewAuditEntry } from '../domain/account.js';
 import type { StorageFault } from '../domain/errors.js';
 import type { Page } from '../domain/page.js';
+import type { TimePartitionRepository } from './dialects/postgres/time-partitions.js';
 import type { AccountTokenRepository } from './repositories/account-tokens.js';
 import type { AlertRepository } from './repositories/alerts.js';
 import type { ApiKeyRepository } from './repositories/api-keys.js';
@@ -37,6 +38,7 @@ import type { SubscriberRepository } from './repositories/subscribers.js';
 import type { UserRepository } from './repositories/users.js';
 import type { Dialect } from './tables.js';
 
+export type { AgeCutoffs, TimePartitionRepository } from './dialects/postgres/time-partitions.js';
 // Each repository's interface lives beside its queries, in repositories/<name>.ts, its contract suite in
 // test/contracts/store-<name>.contract.test.ts.
 export type { AccountTokenRepository } from './repositories/account-tokens.js';
@@ -100,6 +102,8 @@ export interface Store {
   /** Which enabled monitors run where: what the edge scheduler, the relays and the watchdog read. */
   readonly schedule: ScheduleRepository;
   readonly checks: CheckRepository;
+  /** PostgreSQL's day partitions of checks and month partitions of hourly buckets (retention drops them); null on SQLite. */
+  readonly timePartitions: TimePartitionRepository | null;
   /** The recent game changes (version, map, wipe) of monitors, for the pages that announce them. */
   readonly gameChanges: GameChangeRepository;
   readonly pages: PageRepository;
