@@ -27,6 +27,8 @@ import * as uptimeReports from './migrations/0024-uptime-reports.js';
 import * as alerts from './migrations/0025-alerts.js';
 import * as incidentDrafts from './migrations/0026-incident-drafts.js';
 import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
+import * as vantagePoints from './migrations/0028-vantage-points.js';
+import * as locationBuckets from './migrations/0029-location-buckets.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -59,6 +61,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025-alerts': alerts,
   '0026-incident-drafts': incidentDrafts,
   '0027-maintenance-announce': maintenanceAnnounce,
+  '0028-vantage-points': vantagePoints,
+  '0029-location-buckets': locationBuckets,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

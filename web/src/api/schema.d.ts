@@ -4331,6 +4331,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/monitors/{id}/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's latency per location
+         * @description Hourly latency (average, min, max) and checks per location over the window: one series per location the monitor runs at ("edge" or a relay key), its own place first (docs/monitors.md, "Several locations").
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The window: the last N hours (1 to 168), in hourly points. */
+                    hours?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The monitor's id, or its key. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The series. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitorLatency"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No monitor with this id or key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/monitors/{id}/push-token": {
         parameters: {
             query?: never;
@@ -10664,7 +10725,7 @@ export interface paths {
         };
         /**
          * A reference document as Markdown
-         * @description The guides /llms.txt links: `api`, `mcp`, `live`, `push`, `relay`, `states`, `monitors`, `notifications`, `statuspage-compat`, `embed`, `languages`, `branding`, `accounts`, `dashboard`. Cached for 30 s (ETag, CORS).
+         * @description The guides /llms.txt links: `api`, `mcp`, `live`, `push`, `relay`, `states`, `monitors`, `notifications`, `reports`, `statuspage-compat`, `embed`, `languages`, `branding`, `accounts`, `dashboard`. Cached for 30 s (ETag, CORS).
          */
         get: {
             parameters: {
@@ -11772,6 +11833,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "minecraft-java";
             /**
@@ -11863,6 +11928,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "minecraft-bedrock";
             /**
@@ -11944,6 +12013,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "source";
             /**
@@ -12033,6 +12106,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "fivem";
             /**
@@ -12124,6 +12201,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -12214,6 +12295,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "rcon";
             /**
@@ -12304,6 +12389,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "pterodactyl";
             /**
@@ -12386,6 +12475,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "gamedig";
             /**
@@ -12469,6 +12562,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "discord";
             /**
@@ -12560,6 +12657,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "http";
             /**
@@ -12670,6 +12771,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "tcp";
             /**
@@ -12748,6 +12853,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "tls";
             /**
@@ -12836,6 +12945,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "dns";
             /**
@@ -12922,6 +13035,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "heartbeat";
             /**
@@ -13003,6 +13120,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "ping";
             /**
@@ -13098,6 +13219,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "domain-expiry";
             /**
@@ -13185,6 +13310,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "postgres";
             /**
@@ -13290,6 +13419,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "mysql";
             /**
@@ -13392,6 +13525,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "redis";
             /**
@@ -13489,6 +13626,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "nats";
             /**
@@ -13590,6 +13731,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "mqtt";
             /**
@@ -13687,6 +13832,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "amqp";
             /**
@@ -13794,6 +13943,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "mongodb";
             /**
@@ -13906,6 +14059,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "ssh";
             /**
@@ -13987,6 +14144,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "udp";
             /**
@@ -14075,6 +14236,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "websocket";
             /**
@@ -14168,6 +14333,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "smtp";
             /**
@@ -14262,6 +14431,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "imap";
             /**
@@ -14356,6 +14529,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "pop3";
             /**
@@ -14450,6 +14627,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "grpc";
             /**
@@ -14543,6 +14724,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "docker";
             /**
@@ -14746,6 +14931,27 @@ export interface components {
             managedBy: "config" | "api";
             /** @description Key of the relay that runs it, when runOn is relay. */
             relayKey: string | null;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys (null: its own place only). */
+            locations: string[] | null;
+            /** @description Down when at least this many voting locations see it down (null: a majority of them). */
+            quorum: number | null;
+            /** @description Each location's latest result, its own place first; [] for a single-location monitor (its `latest` says it all). */
+            locationStates: {
+                /** @description "edge" or the relay's key. */
+                location: string;
+                /**
+                 * @description What this location's latest result says (failing: failed, within the monitor's retries).
+                 * @enum {string}
+                 */
+                verdict: "up" | "degraded" | "failing" | "down";
+                /** @description Heard from within two intervals of the monitor's latest check: a silent location does not vote. */
+                voting: boolean;
+                /** @description When this location's latest check ran (epoch ms). */
+                checkedAt: number;
+                ok: boolean;
+                latencyMs: number | null;
+                error: string | null;
+            }[];
         };
         MonitorWithPushToken: {
             id: string;
@@ -14848,6 +15054,27 @@ export interface components {
             managedBy: "config" | "api";
             /** @description Key of the relay that runs it, when runOn is relay. */
             relayKey: string | null;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys (null: its own place only). */
+            locations: string[] | null;
+            /** @description Down when at least this many voting locations see it down (null: a majority of them). */
+            quorum: number | null;
+            /** @description Each location's latest result, its own place first; [] for a single-location monitor (its `latest` says it all). */
+            locationStates: {
+                /** @description "edge" or the relay's key. */
+                location: string;
+                /**
+                 * @description What this location's latest result says (failing: failed, within the monitor's retries).
+                 * @enum {string}
+                 */
+                verdict: "up" | "degraded" | "failing" | "down";
+                /** @description Heard from within two intervals of the monitor's latest check: a silent location does not vote. */
+                voting: boolean;
+                /** @description When this location's latest check ran (epoch ms). */
+                checkedAt: number;
+                ok: boolean;
+                latencyMs: number | null;
+                error: string | null;
+            }[];
             /** @description Push monitors: the push token, shown this once; null for other monitors. */
             pushToken: string | null;
         };
@@ -14876,6 +15103,8 @@ export interface components {
                 } | null;
                 /** @enum {string} */
                 source: "edge" | "relay" | "push";
+                /** @description Where it ran: "edge" or the relay's key (null for a push monitor's). */
+                location: string | null;
             }[];
             /** @description Pass as `cursor` for the next (older) page; null on the last page. */
             nextCursor: string | null;
@@ -14898,6 +15127,30 @@ export interface components {
                 latencyMaxMs: number | null;
                 playersAvg: number | null;
                 playersMax: number | null;
+            }[];
+        };
+        MonitorLatency: {
+            monitorId: string;
+            /** @description Start of the window (epoch ms). */
+            from: number;
+            /** @description End of the window: now (epoch ms). */
+            to: number;
+            /** @description One series per location, the monitor's own place first. A single-location monitor has one: its own place's, from the monitor's hourly rollup. */
+            series: {
+                /** @description "edge" or the relay's key. */
+                location: string;
+                /** @description Oldest first; hours without checks are left out. */
+                points: {
+                    /** @description The hour's first millisecond (UTC). */
+                    start: number;
+                    /** @description This location's checks in the hour. */
+                    count: number;
+                    /** @description Of which passed. */
+                    upCount: number;
+                    latencyAvgMs: number | null;
+                    latencyMinMs: number | null;
+                    latencyMaxMs: number | null;
+                }[];
             }[];
         };
         MonitorPatch: {
@@ -14956,6 +15209,10 @@ export interface components {
             }[] | null;
             /** @description Key of the parent monitor; null removes it (the relay's parent, if any, applies again). */
             dependsOn?: string | null;
+            /** @description The other places it runs, replacing the current ones; null or [] leaves its own place only. */
+            locations?: string[] | null;
+            /** @description null: a majority of the voting locations. */
+            quorum?: number | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;

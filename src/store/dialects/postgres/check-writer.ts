@@ -1,6 +1,6 @@
 // PostgreSQL writes an ingest commit as a few multi-row statements: one round trip per table rather than one per row.
 import { sql } from 'kysely';
-import { type BucketPeriod, type CheckRow, rollUp } from '../../../domain/check.js';
+import { type BucketPeriod, type CheckRow, rollUp, rollUpLocations } from '../../../domain/check.js';
 import type { MonitorStateRow } from '../../../domain/monitor.js';
 import {
   BUCKET_TABLES,
@@ -8,7 +8,9 @@ import {
   type CheckWriter,
   checkValues,
   insertChecksQuery,
+  locationBucketValues,
   upsertBucketsQuery,
+  upsertLocationBucketsQuery,
 } from '../../check-statements.js';
 import type { Db } from '../../tables.js';
 
@@ -20,6 +22,9 @@ export const postgresCheckWriter: CheckWriter = async (db, checks, states) => {
   for (const period of ['hour', 'day'] as const satisfies BucketPeriod[])
     for (const rows of chunks(rollUp(stored, period).map(bucketValues)))
       await upsertBucketsQuery(db, BUCKET_TABLES[period], rows).execute();
+  // Only checks of multi-location monitors name a location: a single-location commit adds no statement here.
+  for (const rows of chunks(rollUpLocations(stored).map(locationBucketValues)))
+    await upsertLocationBucketsQuery(db, rows).execute();
   for (const rows of chunks(states)) await updateStates(db, rows);
 };
 
@@ -47,12 +52,12 @@ async function insertChecks(db: Db, checks: readonly CheckRow[]): Promise<readon
 async function updateStates(db: Db, monitors: readonly MonitorStateRow[]): Promise<void> {
   const values = monitors.map(
     (m) =>
-      sql`(${m.id}, ${m.state}, ${m.stateSince}::bigint, ${m.failureStreak}::integer, ${m.lastCheckAt}::bigint, ${m.lastResult}, ${m.playerAlertsState})`,
+      sql`(${m.id}, ${m.state}, ${m.stateSince}::bigint, ${m.failureStreak}::integer, ${m.lastCheckAt}::bigint, ${m.lastResult}, ${m.playerAlertsState}, ${m.locationResults ?? null})`,
   );
   await sql`update monitors set state = v.state, state_since = v.state_since, failure_streak = v.failure_streak,
       last_check_at = v.last_check_at, last_result = v.last_result,
-      player_alerts_state = v.player_alerts_state
-    from (values ${sql.join(values)}) as v(id, state, state_since, failure_streak, last_check_at, last_result, player_alerts_state)
+      player_alerts_state = v.player_alerts_state, location_results = v.location_results
+    from (values ${sql.join(values)}) as v(id, state, state_since, failure_streak, last_check_at, last_result, player_alerts_state, location_results)
     where monitors.id = v.id`.execute(db);
 }
 

@@ -1,0 +1,24 @@
+// Per-location hourly rollups (issue 37): for monitors with several locations, each location's checks summed per hour,
+// so a latency chart per location reads a few rows rather than the raw checks. Single-location monitors have none:
+// their location's series is the monitor's own rollup (check_buckets_hourly).
+import { type AnyDb, time } from './schema-parts.js';
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('check_buckets_location_hourly')
+    .addColumn('monitor_id', 'text', (c) => c.notNull().references('monitors.id').onDelete('cascade'))
+    .addColumn('location', 'text', (c) => c.notNull())
+    .addColumn('bucket_start', time, (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('up_count', 'integer', (c) => c.notNull())
+    .addColumn('latency_count', 'integer', (c) => c.notNull())
+    .addColumn('latency_sum', time, (c) => c.notNull())
+    .addColumn('latency_min', 'integer')
+    .addColumn('latency_max', 'integer')
+    .addPrimaryKeyConstraint('check_buckets_location_hourly_pk', ['monitor_id', 'location', 'bucket_start'])
+    .execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('check_buckets_location_hourly').execute();
+}
