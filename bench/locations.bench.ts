@@ -92,6 +92,8 @@ async function postgresRollupSize(schema: string): Promise<Pick<Figures, 'rollup
     const rollupRows: Record<string, number> = {};
     const rollupBytes: Record<string, number> = {};
     for (const table of ROLLUPS) {
+      const exists = await client.query('select to_regclass($1) as t', [`${schema}.${table}`]);
+      if (exists.rows[0].t === null) continue;
       const { rows } = await client.query(
         `select count(*)::bigint as n, pg_total_relation_size('${schema}.${table}')::bigint as bytes from ${schema}.${table}`,
       );
