@@ -179,6 +179,7 @@ export async function dashboardScreenshots(browser: Browser): Promise<void> {
       { name: 'pages', path: '/app/pages' },
       { name: 'page', path: '/app/pages/blockhaven' },
       { name: 'incidents', path: '/app/incidents' },
+      { name: 'reports', path: '/app/reports', prepare: (page) => page.locator('figure canvas').first().waitFor() },
       { name: 'relays', path: '/app/relays' },
       {
         name: 'notifications',

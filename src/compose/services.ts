@@ -96,7 +96,11 @@ export function composeServices(options: ComposeOptions) {
     staleGraceMs: options.cluster ? 2 * (options.cluster.ttlMs ?? LEASE_DEFAULTS.ttlMs) : 0,
   });
   // Reminders and flap summaries, published like any event (notify-outbox) on their stable ids.
-  const reminders = createNotifyReminders({ ...context, gate: gate('notify-reminders') });
+  const reminders = createNotifyReminders({
+    ...context,
+    gate: gate('notify-reminders'),
+    ackLinkBase: () => context.baseUrl ?? '',
+  });
   // Escalation steps of unacknowledged alerts: every process may sweep, each step is recorded once on its alert.
   const escalation = createEscalationScan({ ...context, baseUrl: () => context.baseUrl ?? '' });
   const retention = createRetention({

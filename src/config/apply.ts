@@ -5,6 +5,8 @@ import { recordAudit } from '../services/audit/record.js';
 import { deleteBoard, putBoard } from '../services/boards/write.js';
 import { deleteComponent, putComponent } from '../services/components/write.js';
 import { type ServiceContext, withExclusiveTransaction } from '../services/context.js';
+import { deletePolicy } from '../services/escalation/policies.js';
+import { putPolicy } from '../services/escalation/put.js';
 import { deleteIncident, putIncident } from '../services/incidents/write.js';
 import { deleteMaintenance, putMaintenance } from '../services/maintenance/write.js';
 import { deleteMonitor, putMonitor } from '../services/monitors/write.js';
@@ -76,6 +78,7 @@ const PUT: { [K in PlanKind]: (ctx: ServiceContext, entry: PutEntry[K]) => Promi
     return { outcome, pageId: board.pageId };
   },
   notification: async (ctx, entry) => ({ outcome: (await putChannel(ctx, entry)).outcome }),
+  escalation: async (ctx, entry) => ({ outcome: (await putPolicy(ctx, entry)).outcome }),
 };
 
 const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promise<void>> = {
@@ -87,7 +90,11 @@ const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promis
   maintenance: (ctx, { page, id }) => deleteMaintenance(ctx, { slug: page?.slug ?? '', id }),
   board: (ctx, { page, id }) => deleteBoard(ctx, { slug: page?.slug ?? '', id }),
   notification: (ctx, { key }) => deleteChannel(ctx, { key }),
+  escalation: (ctx, { id }) => deletePolicy(ctx, { id }),
 };
+
+/** The kinds of object a page shows, or that is one: changing them re-renders the page. */
+const ON_PAGES: ReadonlySet<PlanKind> = new Set(['page', 'component', 'incident', 'maintenance', 'board']);
 
 /**
  * Objects that the file manages and that it no longer lists are deleted (with their history): the file is the truth
@@ -143,8 +150,7 @@ async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touc
   if (step.action === 'delete') {
     await DELETE[step.kind](ctx, step);
     report.deleted.push(step.label);
-    if (step.kind !== 'relay' && step.kind !== 'monitor' && step.kind !== 'notification')
-      touched.add(step.kind === 'page' ? step.id : (step.page?.id ?? step.id));
+    if (ON_PAGES.has(step.kind)) touched.add(step.kind === 'page' ? step.id : (step.page?.id ?? step.id));
     return;
   }
   const put = PUT[step.kind] as (ctx: ServiceContext, entry: PutEntry[PlanKind]) => Promise<PutResult>;

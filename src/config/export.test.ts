@@ -10,6 +10,7 @@ import { dialects, type OpenedStore } from '../../test/store-dialects.js';
 import { exportCommand } from '../cli/commands/export.js';
 import { verifyPassword } from '../domain/passwords.js';
 import { createComponent } from '../services/components/write.js';
+import { createPolicy } from '../services/escalation/policies.js';
 import { createIncident } from '../services/incidents/write.js';
 import { createMaintenance } from '../services/maintenance/write.js';
 import { createMonitor } from '../services/monitors/write.js';
@@ -109,11 +110,19 @@ for (const dialect of dialects) {
       );
       expect(text).toMatch(/join:\n\s+address: play.example.com:25570/);
       expect(text).toContain('join: hidden');
+      expect(text).toContain('showUnreachable: true');
 
       await applyConfig(testContext(target.store, { now: () => T0 + 1000 }), parseConfigText(text, file, SECRETS));
       const [before, after] = await Promise.all([contents(source.store), contents(target.store)]);
       expect(after).toEqual(before);
-      for (const field of ['monitors', 'pages', 'channels'] as const) expect(after[field].length).toBeGreaterThan(1);
+      for (const field of ['monitors', 'pages', 'channels', 'escalationPolicies'] as const)
+        expect(after[field].length).toBeGreaterThan(1);
+      // A policy for every monitor has no monitors field; one naming monitors keeps them.
+      expect(text).toMatch(/escalationPolicies:\n\s+- key: games\n\s+name: Game servers\n\s+steps:\n/);
+      expect(text).toMatch(
+        /- key: oncall\n\s+name: On call\n\s+steps:\n(?:\s+.*\n)*?\s+- afterMin: 60\n\s+channels:\n\s+- ntfy\n/,
+      );
+      expect(text).not.toMatch(/key: oncall\n(?:\s{4}.*\n)*?\s{4}monitors:/);
       const privatePage = await target.store.pages.findBySlug('private');
       expect(await verifyPassword(SECRETS.PAGE_PRIVATE_PASSWORD as string, privatePage?.passwordHash ?? '')).toBe(true);
 
@@ -122,7 +131,7 @@ for (const dialect of dialects) {
       expect(again.text).toBe(text);
     });
 
-    it('names what the file cannot carry: uploaded images, channels deleted while still named', async () => {
+    it('names what the file cannot carry: uploaded images, channels deleted while still named (by monitors and policies)', async () => {
       const organizationId = (await source.store.organizations.list()).find((o) => o.key === 'acme')?.id;
       const ctx = { ...testContext(source.store, { now: () => T0 }), organizationId };
       const png = Buffer.from(
@@ -144,8 +153,24 @@ for (const dialect of dialects) {
         config: { host: 'example.com', port: 22 },
         notify: ['pager', 'ops'],
       });
+      // An API policy escalating to it keeps its other steps; one left with none is not written.
+      await createPolicy(ctx, {
+        key: 'night',
+        name: 'Night',
+        steps: [
+          { afterMin: 0, channels: ['pager', 'ops'] },
+          { afterMin: 30, channels: ['pager'] },
+        ],
+      });
+      await createPolicy(ctx, { key: 'pager-only', name: 'Pager only', steps: [{ afterMin: 0, channels: ['pager'] }] });
       await deleteChannel(ctx, { key: 'pager' });
       const { text } = await exportConfig(ctx);
+      expect(text).toMatch(/^# +- Escalation policy night names deleted notification channel\(s\) pager: left out/m);
+      expect(text).toMatch(/^# +- Escalation policy pager-only has no step left with a channel: not in this file\.$/m);
+      expect(text).toMatch(
+        /- key: night\n\s+name: Night\n\s+steps:\n\s+- afterMin: 0\n\s+channels:\n\s+- ops\n(?!\s+- afterMin)/,
+      );
+      expect(text).not.toContain('key: pager-only');
       expect(text).toMatch(/^# +- Page acme: the uploaded logo image\(s\) are not in this file/m);
       expect(text).toMatch(
         /^# +- Monitor paged names deleted notification channel\(s\) pager: left out of its notify\.$/m,

@@ -12,7 +12,7 @@ export interface ExportedConfig {
   /** The environment variables the file names, in the order it names them. */
   variables: { name: string; what: string }[];
   /** Objects in the file, for the command's summary. */
-  counts: Record<'relays' | 'monitors' | 'pages' | 'notifications', number>;
+  counts: Record<'relays' | 'monitors' | 'pages' | 'notifications' | 'escalationPolicies', number>;
 }
 
 /**
@@ -51,6 +51,7 @@ export async function exportConfig(ctx: ServiceContext): Promise<ExportedConfig>
       monitors: count('monitors'),
       pages: count('pages'),
       notifications: count('notifications'),
+      escalationPolicies: count('escalationPolicies'),
     },
   };
 }

@@ -1,6 +1,8 @@
 // The schema of warden.yaml: the organization, and the same relays, monitors, pages (with components, incidents and
-// maintenance and boards) and notification channels that the API writes, composed from the verbs' schemas; plus the rules that span the file.
+// maintenance and boards), notification channels and escalation policies that the API writes, composed from the verbs'
+// schemas; plus the rules that span the file.
 import { z } from 'zod';
+import { ESCALATION_LIMITS } from '../domain/alert.js';
 import { BOARD_LIMITS } from '../domain/board.js';
 import { stableKey } from '../domain/fields.js';
 import { LIMITS } from '../domain/limits.js';
@@ -10,6 +12,7 @@ import { DEFAULT_ORGANIZATION_KEY } from '../domain/organization.js';
 import { smtpSectionSchema } from '../notify/mail/smtp.js';
 import { boardEntrySchema } from '../services/boards/schema.js';
 import { componentCreateSchema } from '../services/components/schema.js';
+import { policyEntrySchema } from '../services/escalation/put.js';
 import { incidentEntrySchema } from '../services/incidents/schema.js';
 import { maintenanceEntrySchema } from '../services/maintenance/schema.js';
 import { monitorEntrySchema } from '../services/monitors/schema.js';
@@ -18,6 +21,7 @@ import { organizationInput } from '../services/organizations/put.js';
 import { pageEntrySchema } from '../services/pages/schema.js';
 import { relayEntrySchema } from '../services/relays/schema.js';
 import { dependencyIssues } from './dependency-issues.js';
+import { escalationIssues } from './escalation-issues.js';
 
 /** The file gives a component's place by its position in the list. */
 const componentSchema = componentCreateSchema.omit({ order: true });
@@ -93,6 +97,13 @@ export const configFileSchema = z
       .max(LIMITS.notificationChannelsPerOrganization)
       .default([])
       .describe('Notification channels (docs/notifications.md); put secrets in ${ENV_VAR}.'),
+    escalationPolicies: z
+      .array(policyEntrySchema)
+      .max(ESCALATION_LIMITS.policies)
+      .default([])
+      .describe(
+        'Escalation policies (docs/notifications.md, "Escalation and acknowledgement"): step 1 to its channels when an alert opens, each next step if it is still unacknowledged after its afterMin.',
+      ),
     smtp: smtpSectionSchema.optional(),
   })
   .strict()
@@ -117,6 +128,7 @@ const list = <T extends z.ZodType>(item: T) => z.array(item.catch({} as z.output
 const fileOutline = z.object({
   relays: list(z.object({ key: name, dependsOn: name })),
   notifications: list(z.object({ key: name })),
+  escalationPolicies: list(z.object({ key: name, steps: list(z.object({ channels: names })), monitors: names })),
   monitors: list(
     z.object({
       key: name,
@@ -212,6 +224,7 @@ function referenceIssues(
       });
     });
   });
+  escalationIssues(file.escalationPolicies, { channel: channelKeys.has, monitor: monitorKeys.has }, issue);
 }
 
 /** A set of keys that tells, as each is added, whether it was there already (an absent key is never a repeat). */

@@ -45,6 +45,17 @@ describe('config file validation', () => {
     const config = parseConfigText(yaml as string, 'README.md', env);
     expect(config.monitors.map((m) => m.key)).toEqual(['lobby', 'backup']);
     expect(config.notifications?.map((n) => n.key)).toEqual(['oncall', 'community']);
+    expect(config.escalationPolicies).toEqual([
+      {
+        key: 'night',
+        name: 'Night shift',
+        monitors: ['lobby'],
+        steps: [
+          { afterMin: 0, channels: ['community'] },
+          { afterMin: 15, channels: ['oncall'] },
+        ],
+      },
+    ]);
     expect(config.pages[0]?.boards).toEqual([
       {
         key: 'status',

@@ -24,7 +24,7 @@ pages:
   {},
 );
 
-const EMPTY: Inventory = { relays: [], monitors: [], pages: [], notifications: [] };
+const EMPTY: Inventory = { relays: [], monitors: [], pages: [], notifications: [], escalationPolicies: [] };
 const config = (key: string): Held => ({ id: `id_${key}`, key, managedBy: 'config' });
 const api = (key: string): Held => ({ id: `id_${key}`, key, managedBy: 'api' });
 const page = (
@@ -60,6 +60,26 @@ describe('planning warden.yaml', () => {
     ]);
   });
 
+  it('puts escalation policies after the channels their steps name, and deletes stale ones before', () => {
+    const file = parseConfigText(
+      `
+organization: { key: acme, name: Acme }
+notifications:
+  - { key: chat, name: Chat, type: ntfy, config: { url: "https://ntfy.sh/acme" } }
+escalationPolicies:
+  - { key: oncall, name: On call, steps: [{ afterMin: 0, channels: [chat] }] }
+`,
+      'plan.yaml',
+      {},
+    );
+    const held = { ...EMPTY, escalationPolicies: [config('night'), api('mine')] };
+    expect(summary(planConfig(file, held))).toEqual([
+      'create notification chat',
+      'delete escalation policy night',
+      'create escalation policy oncall',
+    ]);
+  });
+
   it('names where the file declares each object, and hands its entry to the verb', () => {
     const steps = planConfig(FILE, EMPTY);
     const paths = steps.map((s) => (s.action === 'delete' ? null : s.path));
@@ -92,6 +112,7 @@ describe('planning warden.yaml', () => {
       monitors: [config('lobby'), api('web')],
       pages: [page('acme', { components: [config('Lobby')], incidents: [config('lag')], boards: [config('status')] })],
       notifications: [],
+      escalationPolicies: [],
     };
     expect(summary(planConfig(FILE, held))).toEqual([
       'update relay lab',
@@ -112,6 +133,7 @@ describe('planning warden.yaml', () => {
       monitors: [config('old'), config('lobby')],
       pages: [page('gone')],
       notifications: [],
+      escalationPolicies: [],
     };
     const steps = summary(planConfig(FILE, held));
     expect(steps.slice(0, 6)).toEqual([
@@ -137,6 +159,7 @@ describe('planning warden.yaml', () => {
         }),
       ],
       notifications: [],
+      escalationPolicies: [],
     };
     const steps = planConfig(FILE, held);
     expect(summary(steps).slice(3)).toEqual([
@@ -172,6 +195,7 @@ describe('planning warden.yaml', () => {
         page('hand-made', {}, 'api'),
       ],
       notifications: [],
+      escalationPolicies: [],
     };
     expect(planConfig(FILE, held).filter((s) => s.action === 'delete')).toEqual([]);
   });
@@ -183,6 +207,7 @@ describe('planning warden.yaml', () => {
       monitors: [config('lobby')],
       pages: [page('acme', { components: [config('Lobby')] })],
       notifications: [],
+      escalationPolicies: [],
     };
     expect(summary(planConfig(bare, held))).toEqual(['delete monitor lobby', 'delete relay lab', 'delete page acme']);
   });

@@ -11,7 +11,8 @@ export type PlanKind =
   | 'incident'
   | 'maintenance'
   | 'board'
-  | 'notification';
+  | 'notification'
+  | 'escalation';
 
 interface StepBase {
   kind: PlanKind;
@@ -49,11 +50,13 @@ export interface PutEntry {
   maintenance: PageEntry['maintenance'][number] & { slug: string };
   board: PageEntry['boards'][number] & { slug: string };
   notification: ConfigFile['notifications'][number];
+  escalation: ConfigFile['escalationPolicies'][number];
 }
 
 /**
  * The steps in the order they can run: notification channels first (stale ones deleted first), since monitors and
- * pages name them; relays before the monitors that use them; stale monitors deleted before new ones are created (the
+ * pages name them, and escalation policies right after them (their steps name channels); relays before the monitors
+ * that use them; stale monitors deleted before new ones are created (the
  * caps count what exists), stale relays after monitors moved off them; a page before what is on it.
  * Objects created through the API or CLI are left alone unless the file now declares the same key (it takes them over).
  */
@@ -108,6 +111,22 @@ export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
       entry,
     })),
     inventory.notifications,
+  );
+  deletes(
+    'escalation',
+    inventory.escalationPolicies,
+    new Set(file.escalationPolicies.map((p) => p.key)),
+    (key) => `escalation policy ${key}`,
+  );
+  puts(
+    'escalation',
+    file.escalationPolicies.map((entry, i) => ({
+      key: entry.key,
+      label: `escalation policy ${entry.key}`,
+      path: `escalationPolicies[${i}]`,
+      entry,
+    })),
+    inventory.escalationPolicies,
   );
   puts(
     'relay',

@@ -69,6 +69,23 @@ export function unreachableReason(parent: Pick<DependencyNode, 'name'>): string 
   return `unreachable: ${parent.name} is down`;
 }
 
+/**
+ * The monitors held behind a down ancestor, each with that ancestor's name: enabled, not up, an ancestor down. What a
+ * page that shows it (`showUnreachable`) says of their components.
+ */
+export function heldBehind(
+  graph: DependencyGraph,
+  monitors: Iterable<{ id: string; key: string; enabled: boolean; state: MonitorState }>,
+): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const monitor of monitors) {
+    if (!monitor.enabled || monitor.state === 'up') continue;
+    const parent = downAncestor(graph, monitor.key);
+    if (parent) held.set(monitor.id, parent.name);
+  }
+  return held;
+}
+
 /** Every monitor below `key` (children, their children, …), each once. */
 export function dependentsOf(graph: DependencyGraph, key: string): DependencyNode[] {
   const children = childrenIndex(graph);

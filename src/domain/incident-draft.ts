@@ -1,6 +1,7 @@
 // Draft incidents: a page's setting (after how long down, drafted or published at once), the drafts it prepares, and
 // the rules that decide when a component's spell is due one and what the draft says.
 import { z } from 'zod';
+import type { RecurrenceSlot } from './recurrence.js';
 
 export const DRAFT_PUBLISH_MODES = ['draft', 'auto'] as const;
 export type DraftPublishMode = (typeof DRAFT_PUBLISH_MODES)[number];
@@ -68,6 +69,9 @@ export interface DownComponent {
   componentId: string;
   componentKey: string;
   componentName: string;
+  /** The component's monitor, and its own expected restarts (during one it is under maintenance). */
+  monitorId: string;
+  expectedRestart: readonly RecurrenceSlot[] | null;
   downSince: number;
 }
 

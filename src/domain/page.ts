@@ -35,6 +35,8 @@ export interface Page extends Ownership {
   announceGameChanges: boolean;
   /** Whether the page publishes its uptime history (a month calendar of days and their incidents); off by default. */
   publishUptimeHistory: boolean;
+  /** Whether the page says "unreachable: <parent> is down" of a component held behind a down parent; off by default. */
+  showUnreachable: boolean;
   /** Draft incidents of components down this long (docs/states.md, "Draft incidents"); null: off, the default. */
   draftIncidents: DraftIncidentSetting | null;
   /** null: each reader's language (Accept-Language). */
@@ -57,6 +59,7 @@ export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDoma
       | 'showPlayerNames'
       | 'announceGameChanges'
       | 'publishUptimeHistory'
+      | 'showUnreachable'
       | 'draftIncidents'
       | 'notify'
       | 'language'
@@ -145,6 +148,11 @@ export const pageFields = {
     .boolean()
     .describe(
       'Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default.',
+    ),
+  showUnreachable: z
+    .boolean()
+    .describe(
+      'Whether the page says "unreachable: <parent> is down" beside a component whose monitor is held behind a down parent monitor (its `dependsOn`, or its relay\'s), in HTML, JSON and Markdown. Off by default: the parent\'s name shows on the page (docs/monitors.md, "Dependencies").',
     ),
   draftIncidents: draftIncidentSettingSchema.describe(
     'Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/states.md, "Draft incidents"). Off (null) by default.',

@@ -59,6 +59,10 @@ export const snapshotPageSchema = z.object({
     .describe(
       "Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md).",
     ),
+  uptimeHistory: z
+    .literal(true)
+    .optional()
+    .describe('Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).'),
 });
 
 export const uptimeWindowsSchema = z.object({ '24h': ratio, '7d': ratio, '30d': ratio, '90d': ratio });
@@ -162,6 +166,12 @@ export const snapshotComponentSchema = z.object({
   badges: z
     .array(joinBadgeSchema)
     .describe('What the last successful check knew of joining: full, password, whitelist, queue; [] when nothing'),
+  unreachable: z
+    .object({ parent: z.string().describe('the name of the down monitor it depends on (the nearest one down)') })
+    .optional()
+    .describe(
+      'Only on a page that shows it (`showUnreachable`): the component\'s monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down")',
+    ),
 });
 
 const componentRefSchema = z.object({ id: z.string(), name: z.string() });

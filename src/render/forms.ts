@@ -92,6 +92,7 @@ export const pageForms = {
         ogImageUrl: canonicalUrl(snapshot, FORM_PATHS.og) + keep,
         livePath: basePath + FORM_PATHS.live,
         subscribePath: basePath + FORM_PATHS.subscribe + keep,
+        historyPath: `${basePath}/history${keep}`,
         refreshSeconds: PAGE_REFRESH_SECONDS,
         i18n: i18nOf(snapshot, language),
         basePath,

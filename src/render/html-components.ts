@@ -75,6 +75,7 @@ function componentHtml(i18n: Translator, component: SnapshotComponent, view: Com
     `<p class="component-status">${stateBadgeHtml(i18n, component.state)}${since}</p>` +
     '</div>' +
     reason.noteHtml +
+    unreachableHtml(i18n, component) +
     factsHtml(i18n, component, reason.noteHtml !== '') +
     joinHtml(i18n, component) +
     playerListHtml(i18n, component) +
@@ -82,6 +83,13 @@ function componentHtml(i18n: Translator, component: SnapshotComponent, view: Com
     componentChartsHtml(i18n, component, view.range) +
     '</li>'
   );
+}
+
+/** "unreachable: Router is down": on a page that shows it, the component's monitor is held behind a down parent. */
+function unreachableHtml(i18n: Translator, component: SnapshotComponent): string {
+  if (!component.unreachable) return '';
+  const text = i18n.t('page.component.unreachable', { parent: plainText(component.unreachable.parent) });
+  return `<p class="check-note" data-testid="unreachable">${escapeHtml(text)}</p>`;
 }
 
 /** `noted`: the check's result is in the state note already, so its message is not repeated. */

@@ -27,6 +27,8 @@ export interface HtmlPageOptions {
   refreshSeconds: number;
   /** Where the subscribe form posts, when the page takes subscriptions (snapshot.page.subscribe). */
   subscribePath?: string;
+  /** Where the page's uptime history is, linked when it publishes one (snapshot.page.uptimeHistory). */
+  historyPath?: string;
   /** The reader's language, dates in the page's time zone; the page's own language (else English) when left out. */
   i18n?: Translator;
   /** Where the page's own images and stylesheet are (`/s/{slug}`, or '' on its custom domain); '' when left out. */
@@ -205,6 +207,9 @@ function siteFooter(i18n: Translator, snapshot: Snapshot, options: HtmlPageOptio
     `<a href="${escapeHtml(options.jsonPath)}">JSON</a>`,
     `<a href="${escapeHtml(options.markdownPath)}">Markdown</a>`,
     options.feedPath ? `<a href="${escapeHtml(options.feedPath)}">${escapeHtml(i18n.t('page.rssFeed'))}</a>` : '',
+    snapshot.page.uptimeHistory && options.historyPath
+      ? `<a href="${escapeHtml(options.historyPath)}">${escapeHtml(i18n.t('history.link'))}</a>`
+      : '',
   ].filter((link) => link !== '');
   return (
     '<footer class="site-foot"><div class="wrap">' +

@@ -150,9 +150,13 @@ function componentRow(wording: MarkdownWording, component: SnapshotComponent): s
     component.since !== null && component.state !== 'operational'
       ? ` ${words(i18n, 'components.since', { time: wording.time(component.since) })}`
       : '';
+  // On a page that shows it: "(unreachable: Router is down)" after the state.
+  const held = component.unreachable
+    ? ` (${words(i18n, 'page.component.unreachable', {}, { parent: component.unreachable.parent })})`
+    : '';
   const cells = [
     name,
-    escapeMarkdown(stateWord(i18n, component.state)) + since,
+    escapeMarkdown(stateWord(i18n, component.state)) + since + held,
     escapeMarkdown(uptimeText(i18n, component.uptime['30d'])),
     escapeMarkdown(uptimeText(i18n, component.uptime['90d'])),
     [liveFacts(wording, component), joinFacts(wording, component)].filter(Boolean).join('; ') || '—',

@@ -29,6 +29,8 @@ import * as incidentDrafts from './migrations/0026-incident-drafts.js';
 import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
 import * as vantagePoints from './migrations/0028-vantage-points.js';
 import * as locationBuckets from './migrations/0029-location-buckets.js';
+import * as pageShowUnreachable from './migrations/0032-page-show-unreachable.js';
+import * as journalResultIds from './migrations/0033-journal-result-ids.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -63,6 +65,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0027-maintenance-announce': maintenanceAnnounce,
   '0028-vantage-points': vantagePoints,
   '0029-location-buckets': locationBuckets,
+  '0032-page-show-unreachable': pageShowUnreachable,
+  '0033-journal-result-ids': journalResultIds,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

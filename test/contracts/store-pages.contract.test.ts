@@ -53,6 +53,7 @@ describeStore('pages', (store) => {
       showPlayerNames: false,
       announceGameChanges: false,
       publishUptimeHistory: false,
+      showUnreachable: false,
       draftIncidents: null,
       language: null,
       timeZone: 'UTC',
@@ -189,6 +190,11 @@ describeStore('pages', (store) => {
     expect(await store().pages.findById('pg_status')).toMatchObject({
       announceGameChanges: true,
       showPlayerNames: true,
+    });
+    await store().pages.update('pg_status', { showUnreachable: true }, NOW + 7000);
+    expect(await store().pages.findById('pg_status')).toMatchObject({
+      showUnreachable: true,
+      announceGameChanges: true,
     });
   });
 

@@ -122,6 +122,8 @@ const maintenance = createRoute({
   validateSearch: pageSearch,
   component: lazyRouteComponent(() => import('./screens/maintenance')),
 });
+const reports = screen('reports', () => import('./screens/reports'));
+const alerts = screen('alerts', () => import('./screens/alerts'));
 const relays = screen('relays', () => import('./screens/relays'));
 const panels = screen('panels', () => import('./screens/panels'));
 const notifications = screen('notifications', () => import('./screens/notifications'));
@@ -143,6 +145,8 @@ const routeTree = root.addChildren([
     page,
     incidents,
     maintenance,
+    reports,
+    alerts,
     relays,
     panels,
     notifications,

@@ -10,7 +10,7 @@ import { orgOption } from './org-option.js';
 export function exportCommand(): Command {
   return new Command('export')
     .description(
-      'Write an organization (monitors, pages with components, incidents and maintenance, relays, notification channels) as warden.yaml; secrets become ${ENV} placeholders.',
+      'Write an organization (monitors, pages with components, incidents and maintenance, relays, notification channels, escalation policies) as warden.yaml; secrets become ${ENV} placeholders.',
     )
     .addOption(orgOption())
     .option('-o, --output <file>', 'write to this file instead of standard output')
@@ -19,9 +19,9 @@ export function exportCommand(): Command {
         const exported = await exportConfig(ctx);
         if (options.output === undefined) process.stdout.write(exported.text);
         else await writeFile(options.output, exported.text);
-        const { relays, monitors, pages, notifications } = exported.counts;
+        const { relays, monitors, pages, notifications, escalationPolicies } = exported.counts;
         process.stderr.write(
-          `exported organization ${exported.organization.key}${options.output === undefined ? '' : ` to ${options.output}`}: ${counted(relays, 'relay')}, ${counted(monitors, 'monitor')}, ${counted(pages, 'page')}, ${counted(notifications, 'notification channel')}\n`,
+          `exported organization ${exported.organization.key}${options.output === undefined ? '' : ` to ${options.output}`}: ${counted(relays, 'relay')}, ${counted(monitors, 'monitor')}, ${counted(pages, 'page')}, ${counted(notifications, 'notification channel')}, ${counted(escalationPolicies, 'escalation policy', 'escalation policies')}\n`,
         );
         if (exported.variables.length > 0)
           process.stderr.write(

@@ -2,7 +2,9 @@
 // monitor still down in its scope (the k-th at stateSince + k × N), and the monitor.flapping summary to each channel
 // with `flap` once a flapping monitor has had no change for its window. runner/notify-reminders.ts runs a pass every
 // 15 s; every process may: the event ids are stable, so the same reminder or summary published twice is one delivery.
-// A monitor whose open alert is acknowledged gets no reminders.
+// A monitor whose open alert is acknowledged gets no reminders; the others carry the alert's signed ack link, as the
+// alert itself did.
+import type { Alert } from '../../domain/alert.js';
 import type { Clock } from '../../domain/clock.js';
 import { type NotificationChannel, stableEventId } from '../../domain/notification.js';
 import { flapRule, reminderDue, STATE_CHANGE_KINDS } from '../../domain/notification-rules.js';
@@ -11,6 +13,7 @@ import type { NotificationEvent } from '../channels/channel.js';
 import { releasedAlertId } from '../events/dependencies.js';
 import type { OutboxItem } from '../events/item.js';
 import { flapEndedItem, reminderItem } from '../events/monitors.js';
+import { createAckLinks } from './alerts.js';
 import type { NotificationPublisher } from './outbox.js';
 import { flapOf } from './rules.js';
 
@@ -22,8 +25,11 @@ export function createReminderPass(deps: {
   store: Store;
   notify?: NotificationPublisher | undefined;
   clock: Clock;
+  /** The server's public address, read when a link is made, for the ack links (none without one). */
+  ackLinkBase?: () => string;
 }): () => Promise<number> {
   const { store } = deps;
+  const linkFor = createAckLinks(deps.ackLinkBase ?? (() => ''));
   const settled = new Set<string>();
   const settle = (id: string) => {
     if (settled.size >= SETTLED_MAX) settled.clear();
@@ -39,37 +45,46 @@ export function createReminderPass(deps: {
     const items: OutboxItem[] = [];
     const down = await store.monitorStates.listDown(organizationId);
     // An acknowledged alert is being seen to: its reminders stop (docs/notifications.md, "Escalation and acknowledgement").
-    const acknowledged = new Set(
-      (await store.alerts.openOf(down.map((m) => m.id)))
-        .filter((a) => a.acknowledgedAt !== null)
-        .map((a) => a.monitorId),
-    );
+    const open = new Map((await store.alerts.openOf(down.map((m) => m.id))).map((a) => [a.monitorId, a]));
+    const withLink = alertLinks(now);
     for (const monitor of down)
       for (const channel of channels) {
-        if (acknowledged.has(monitor.id)) continue;
+        const alert = open.get(monitor.id);
+        if (alert && alert.acknowledgedAt !== null) continue;
         const due = reminderDue(channel.rules, monitor.stateSince, now);
         if (!due) continue;
         const id = stableEventId(monitor.id, monitor.stateSince, due.k, channel.id, 'monitor.reminder');
         if (settled.has(id)) continue;
-        const alert = await store.deliveries.last({
+        const told = await store.deliveries.last({
           channelId: channel.id,
           monitorId: monitor.id,
           kinds: ['monitor.down'],
         });
         // Its down alert, or the one told when a parent that held it back was up again.
         const ofThisOutage =
-          alert !== undefined &&
-          (alert.eventId === stableEventId(monitor.id, monitor.stateSince, 'monitor.down') ||
-            alert.eventId === releasedAlertId(monitor.id, monitor.stateSince));
+          told !== undefined &&
+          (told.eventId === stableEventId(monitor.id, monitor.stateSince, 'monitor.down') ||
+            told.eventId === releasedAlertId(monitor.id, monitor.stateSince));
         // Still being sent (a hold, retries): asked again at the next sweep. Skipped, or none for this outage: never.
-        if (ofThisOutage && (alert.status === 'pending' || alert.status === 'sending')) continue;
-        if (!ofThisOutage || alert.status !== 'sent') {
+        if (ofThisOutage && (told.status === 'pending' || told.status === 'sending')) continue;
+        if (!ofThisOutage || told.status !== 'sent') {
           settle(id);
           continue;
         }
-        items.push({ ...reminderItem(monitor, channel.id, due, id), organizationId });
+        items.push(await withLink({ ...reminderItem(monitor, channel.id, due, id), organizationId }, alert));
       }
     return items;
+  }
+
+  /** An item with its open alert and that alert's ack link (one link per alert and pass). */
+  function alertLinks(now: number) {
+    const links = new Map<string, string | null>();
+    return async (item: OutboxItem, alert: Alert | undefined): Promise<OutboxItem> => {
+      if (!alert) return item;
+      if (!links.has(alert.id)) links.set(alert.id, await linkFor(store, alert.id, now));
+      const acknowledgeUrl = links.get(alert.id) ?? null;
+      return { ...item, event: { ...item.event, alert: { id: alert.id, acknowledgeUrl } } };
+    };
   }
 
   /** The summary of each flap that has been calm for its window: how many changes over how long, and the state now. */

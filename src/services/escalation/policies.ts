@@ -77,19 +77,26 @@ export const listPolicies = readVerb(
 
 export const readPolicy = readVerb(policyRefInput, async (ctx, { id }) => policyView(await requirePolicy(ctx, id)));
 
-export const createPolicy = writeVerb(policyCreateInput, async (tx, input): Promise<PolicyView> => {
+export const createPolicy = writeVerb(
+  policyCreateInput,
+  async (tx, input): Promise<PolicyView> =>
+    policyView(await insertPolicy(tx, { ...input, monitors: input.monitors ?? null })),
+);
+
+/** A new policy of the caller's organization, managed by the caller (the API, or warden.yaml). */
+export async function insertPolicy(tx: ServiceContext, input: EscalationPolicySpec): Promise<EscalationPolicy> {
   const organizationId = organizationOf(tx);
   if ((await tx.store.escalationPolicies.list(organizationId)).length >= L.policies)
     throw new ConflictError(`an organization has at most ${L.policies} escalation policies`);
-  const spec = await checkedSpec(tx, { ...input, monitors: input.monitors ?? null });
+  const spec = await checkedSpec(tx, input);
   const id = newId('esc');
   await uniquely(
     tx,
     () => tx.store.escalationPolicies.insert({ ...spec, id, organizationId, managedBy: writerOf(tx) }, tx.clock.now()),
     `an escalation policy with key "${input.key}" exists already`,
   );
-  return policyView((await tx.store.escalationPolicies.findById(id)) as EscalationPolicy);
-});
+  return (await tx.store.escalationPolicies.findById(id)) as EscalationPolicy;
+}
 
 export const updatePolicy = writeVerb(policyPatchInput, async (tx, { id, ...patch }): Promise<PolicyView> => {
   const current = await requirePolicy(tx, id);
@@ -115,7 +122,7 @@ export async function requirePolicy(ctx: ServiceContext, id: string): Promise<Es
 }
 
 /** The spec, once every channel it names is one of the organization's (400 naming the field otherwise). */
-async function checkedSpec(ctx: ServiceContext, spec: EscalationPolicySpec): Promise<EscalationPolicySpec> {
+export async function checkedSpec(ctx: ServiceContext, spec: EscalationPolicySpec): Promise<EscalationPolicySpec> {
   const keys = new Set((await ctx.store.channels.list(organizationOf(ctx))).map((c) => c.key));
   const issues = spec.steps.flatMap((step, i) =>
     step.channels.flatMap((key, j) =>

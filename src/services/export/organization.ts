@@ -12,6 +12,7 @@ import { locationKey } from '../monitors/locations-view.js';
 import { requireOrganization } from '../organizations/current.js';
 import { organizationObjects } from '../organizations/inventory.js';
 import { withoutDefaults } from './defaults.js';
+import { policyEntries } from './escalation.js';
 import { type Named, pageEntry } from './page.js';
 import { type ExportedSecret, type SecretPath, secretList } from './secrets.js';
 import { byKey, compact, list, nonEmpty, nonEmptyObject, unlessDefault } from './written.js';
@@ -32,7 +33,7 @@ export interface OrganizationExport {
 
 export async function exportOrganization(ctx: ServiceContext): Promise<OrganizationExport> {
   const organization = await requireOrganization(ctx);
-  const { relays, monitors, pages, channels } = await organizationObjects(ctx);
+  const { relays, monitors, pages, channels, policies } = await organizationObjects(ctx);
   const secrets = secretList();
   const notes: string[] = [];
   // A channel deleted through the API stays named in what named it (and is ignored there): the file cannot name it.
@@ -67,6 +68,7 @@ export async function exportOrganization(ctx: ServiceContext): Promise<Organizat
     notifications: nonEmpty(
       byKey(channels, (c) => c.key).map((c, i) => channelEntry(c, ['notifications', i], secrets)),
     ),
+    escalationPolicies: policyEntries(policies, channelKeys, new Set(monitors.map((m) => m.key)), notes),
   });
   notes.push(...(await unexported(ctx, sortedMonitors, relays, sortedPages)));
   return { organization: { key: organization.key, name: organization.name }, file, secrets: secrets.all(), notes };

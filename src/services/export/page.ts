@@ -43,6 +43,7 @@ export async function pageEntry(
     showPlayerNames: unlessDefault(page.showPlayerNames, false),
     announceGameChanges: unlessDefault(page.announceGameChanges, false),
     publishUptimeHistory: unlessDefault(page.publishUptimeHistory, false),
+    showUnreachable: unlessDefault(page.showUnreachable, false),
     draftIncidents: page.draftIncidents ?? undefined,
     language: page.language ?? undefined,
     timeZone: unlessDefault(page.timeZone, 'UTC'),

@@ -76,6 +76,17 @@ describe('diffSnapshots', () => {
     expect(liveMessageSchema.parse(messages[0])).toEqual(messages[0]);
   });
 
+  it('sends a component whose parent went down or came back, on a page that shows it (showUnreachable)', () => {
+    const before = operationalSnapshot();
+    const held = later(before);
+    held.components[0]!.unreachable = { parent: 'Router' };
+    const messages = diffSnapshots(before, held);
+    expect(kinds(messages)).toEqual(['monitor.update:lobby']);
+    expect(messages[0]).toMatchObject({ component: { unreachable: { parent: 'Router' } } });
+    expect(liveMessageSchema.parse(messages[0])).toEqual(messages[0]);
+    expect(kinds(diffSnapshots(held, later(before, 60_000)))).toEqual(['monitor.update:lobby']);
+  });
+
   it('tells incidents opened, updated, resolved and removed', () => {
     const base = activeIncidentSnapshot();
     const opened = later(base);

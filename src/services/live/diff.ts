@@ -50,7 +50,8 @@ function componentChanged(before: SnapshotComponent, after: SnapshotComponent): 
     !same(before.live, after.live) ||
     !same(before.uptime, after.uptime) ||
     !same(before.join, after.join) ||
-    !same(before.badges, after.badges)
+    !same(before.badges, after.badges) ||
+    !same(before.unreachable, after.unreachable)
   );
 }
 

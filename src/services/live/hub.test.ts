@@ -27,6 +27,7 @@ const PAGE: Page = {
   showPlayerNames: false,
   announceGameChanges: false,
   publishUptimeHistory: false,
+  showUnreachable: false,
   draftIncidents: null,
   language: null,
   timeZone: 'UTC',

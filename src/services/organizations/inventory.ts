@@ -21,22 +21,24 @@ export interface Inventory {
   monitors: Held[];
   pages: PageHoldings[];
   notifications: Held[];
+  escalationPolicies: Held[];
 }
 
 const held = (o: { id: string; key: string | null; managedBy: ManagedBy }): Held[] =>
   o.key === null ? [] : [{ id: o.id, key: o.key, managedBy: o.managedBy }];
 
-/** The organization's relays, monitors, pages and notification channels, read at once (what sync and export start from). */
+/** The organization's relays, monitors, pages, notification channels and escalation policies, read at once (what sync and export start from). */
 export async function organizationObjects(ctx: ServiceContext) {
   const organizationId = organizationOf(ctx);
   const { store } = ctx;
-  const [relays, monitors, pages, channels] = await Promise.all([
+  const [relays, monitors, pages, channels, policies] = await Promise.all([
     store.relays.list(organizationId),
     store.monitors.list(organizationId),
     store.pages.list(organizationId),
     store.channels.list(organizationId),
+    store.escalationPolicies.list(organizationId),
   ]);
-  return { relays, monitors, pages, channels };
+  return { relays, monitors, pages, channels, policies };
 }
 
 /** A page's components, all its incidents, its maintenance windows and its boards. */
@@ -51,7 +53,7 @@ export async function pageObjects(ctx: ServiceContext, pageId: string) {
 }
 
 export async function organizationInventory(ctx: ServiceContext): Promise<Inventory> {
-  const { relays, monitors, pages, channels } = await organizationObjects(ctx);
+  const { relays, monitors, pages, channels, policies } = await organizationObjects(ctx);
   return {
     relays: relays.flatMap(held),
     monitors: monitors.flatMap(held),
@@ -70,5 +72,6 @@ export async function organizationInventory(ctx: ServiceContext): Promise<Invent
       }),
     ),
     notifications: channels.flatMap(held),
+    escalationPolicies: policies.flatMap(held),
   };
 }

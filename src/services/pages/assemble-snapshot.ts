@@ -50,6 +50,8 @@ export interface SnapshotParts {
   assets?: { name: PageAssetName; digest: string }[];
   /** The recent game changes of its monitors, newest first: given only for a page that announces them. */
   gameChanges?: GameChange[];
+  /** Monitor id → the name of the down monitor it is held behind: given only for a page that shows it (`showUnreachable`). */
+  unreachable?: ReadonlyMap<string, string>;
 }
 
 /** The pure half of buildSnapshot: no I/O, so the rules are tested with plain values. */
@@ -114,6 +116,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
         : (reused?.get(c.id) ??
           componentCharts(chartHourly.get(monitor.id) ?? [], chartDaily.get(monitor.id) ?? [], now)),
       ...componentJoin(c, monitor),
+      ...unreachableOf(parts.unreachable, monitor),
     };
   });
 
@@ -142,6 +145,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       ...(page.subscriptions && page.passwordHash === null
         ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true, discord: true, slack: true } }
         : {}),
+      // A protected page publishes no history (it answers 404 there).
+      ...(page.publishUptimeHistory && page.passwordHash === null ? { uptimeHistory: true as const } : {}),
     },
     overall,
     components,
@@ -252,6 +257,11 @@ function gameChangeViews(changes: GameChange[], components: Component[]): NonNul
 type Occurring = Maintenance & { repeats: string | null };
 
 /** Whether a window covers a component: naming it, or covering the monitor it shows. */
+function unreachableOf(held: ReadonlyMap<string, string> | undefined, monitor: Monitor | undefined) {
+  const parent = monitor && held?.get(monitor.id);
+  return parent === undefined ? {} : { unreachable: { parent } };
+}
+
 function covers(w: Maintenance, c: Component): boolean {
   return w.componentIds.includes(c.id) || (c.monitorId !== null && w.monitorIds.includes(c.monitorId));
 }

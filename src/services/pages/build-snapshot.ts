@@ -2,6 +2,7 @@
 // and hands them to assembleSnapshot (assemble-snapshot.ts), reusing the last snapshot's charts within CHART_REFRESH_MS.
 
 import { DAY_MS, HOUR_MS } from '../../domain/check.js';
+import { type DependencyGraph, dependencyGraph, heldBehind } from '../../domain/dependencies.js';
 import type { Page } from '../../domain/page.js';
 import { GAME_CHANGE_LIMITS } from '../../domain/player-alerts.js';
 import type { Snapshot } from '../../domain/snapshot.js';
@@ -50,7 +51,7 @@ export async function buildSnapshot(
   const { hourlyFrom, dailyFrom } = chartReadWindow(now);
   const none = Promise.resolve([]);
   const announces = page.announceGameChanges && monitorIds.length > 0;
-  const [monitorList, incidents, windows, daily, hourlyCounts, chartHourly, chartDaily, assets, changes] =
+  const [monitorList, incidents, windows, daily, hourlyCounts, chartHourly, chartDaily, assets, changes, graph] =
     await Promise.all([
       monitorIds.length === 0 ? [] : store.monitors.findByIds(monitorIds),
       // 90 days, not 14: each day of the strip names the incidents it saw.
@@ -70,6 +71,8 @@ export async function buildSnapshot(
       announces
         ? store.gameChanges.recent(monitorIds, now - GAME_CHANGE_LIMITS.shownForMs, GAME_CHANGE_LIMITS.shownPerPage)
         : none,
+      // A page that shows unreachable components reads its organization's dependencies (when any monitor names a parent).
+      page.showUnreachable && monitorIds.length > 0 ? dependenciesOf(store, page.organizationId) : null,
     ]);
   const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
   const hourly = reuse ? hourlyCounts : chartHourly.filter((b) => b.start >= thisHour - 23 * HOUR_MS);
@@ -89,7 +92,13 @@ export async function buildSnapshot(
       : { hourly: chartHourly, daily: chartDaily },
     emailSubscriptions: smtp !== undefined,
     ...(page.announceGameChanges ? { gameChanges: changes } : {}),
+    ...(graph ? { unreachable: heldBehind(graph, monitorList) } : {}),
   });
   chartsRead.set(snapshot, reuse ? (read as { at: number; layout: string }) : { at: now, layout });
   return snapshot;
+}
+
+async function dependenciesOf(store: Store, organizationId: string): Promise<DependencyGraph | null> {
+  if (!(await store.dependencies.any(organizationId))) return null;
+  return dependencyGraph(await store.dependencies.nodes(organizationId));
 }

@@ -26,6 +26,7 @@ function page(slug: string, overrides: Partial<Page> = {}): Page {
     showPlayerNames: false,
     announceGameChanges: false,
     publishUptimeHistory: false,
+    showUnreachable: false,
     draftIncidents: null,
     language: null,
     timeZone: 'UTC',

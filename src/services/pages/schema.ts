@@ -17,6 +17,7 @@ const pageShape = {
   showPlayerNames: pageFields.showPlayerNames.default(false),
   announceGameChanges: pageFields.announceGameChanges.default(false),
   publishUptimeHistory: pageFields.publishUptimeHistory.default(false),
+  showUnreachable: pageFields.showUnreachable.default(false),
   draftIncidents: pageFields.draftIncidents.nullable().optional(),
   language: pageFields.language.nullable().optional(),
   timeZone: pageFields.timeZone.default('UTC'),
@@ -47,6 +48,7 @@ export const pagePatchSchema = z
     showPlayerNames: pageFields.showPlayerNames.optional(),
     announceGameChanges: pageFields.announceGameChanges.optional(),
     publishUptimeHistory: pageFields.publishUptimeHistory.optional(),
+    showUnreachable: pageFields.showUnreachable.optional(),
     draftIncidents: pageFields.draftIncidents
       .nullable()
       .optional()

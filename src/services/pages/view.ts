@@ -54,6 +54,9 @@ export const pageViewSchema = z.object({
     .boolean()
     .describe("Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe)."),
   publishUptimeHistory: z.boolean().describe('Whether the page publishes its uptime history (a month calendar).'),
+  showUnreachable: z
+    .boolean()
+    .describe('Whether the page says "unreachable: <parent> is down" of a component behind a down parent monitor.'),
   draftIncidents: z
     .object({ afterMin: z.number().int(), publish: z.enum(DRAFT_PUBLISH_MODES) })
     .nullable()
@@ -91,6 +94,7 @@ export function pageView(page: Page): PageView {
       'showPlayerNames',
       'announceGameChanges',
       'publishUptimeHistory',
+      'showUnreachable',
       'draftIncidents',
       'language',
       'timeZone',

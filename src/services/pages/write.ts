@@ -55,6 +55,7 @@ export const putPage = writeVerb(pageEntrySchema, async (tx, entry): Promise<{ p
           showPlayerNames: entry.showPlayerNames,
           announceGameChanges: entry.announceGameChanges,
           publishUptimeHistory: entry.publishUptimeHistory,
+          showUnreachable: entry.showUnreachable,
           draftIncidents: entry.draftIncidents ?? null,
           ...presentationOf(entry),
           managedBy: writer,
@@ -100,6 +101,7 @@ function fieldsSame(current: Page, entry: PageEntry, { proof, notify }: EntrySpe
     current.showPlayerNames === entry.showPlayerNames &&
     current.announceGameChanges === entry.announceGameChanges &&
     current.publishUptimeHistory === entry.publishUptimeHistory &&
+    current.showUnreachable === entry.showUnreachable &&
     JSON.stringify(current.draftIncidents) === JSON.stringify(entry.draftIncidents ?? null) &&
     current.language === (entry.language ?? null) &&
     current.timeZone === entry.timeZone &&
@@ -172,6 +174,7 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           showPlayerNames: entry.showPlayerNames,
           announceGameChanges: entry.announceGameChanges,
           publishUptimeHistory: entry.publishUptimeHistory,
+          showUnreachable: entry.showUnreachable,
           draftIncidents: entry.draftIncidents ?? null,
           ...presentationOf(entry),
           passwordHash,

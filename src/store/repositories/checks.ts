@@ -94,8 +94,15 @@ function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>)
       else await db.transaction().execute((trx) => writer(trx, checks, states));
     },
     async storedResultKeys(resultIds) {
+      // Stored, or journaled and not folded yet (PostgreSQL journals relay results): one statement, one snapshot, in
+      // which a fold's rows are in one table or the other.
       const rows = await inChunks(resultIds, (chunk) =>
-        db.selectFrom('checks').select(['monitor_id', 'result_id']).where('result_id', 'in', chunk).execute(),
+        db
+          .selectFrom('checks')
+          .select(['monitor_id', 'result_id'])
+          .where('result_id', 'in', chunk)
+          .unionAll(db.selectFrom('check_journal').select(['monitor_id', 'result_id']).where('result_id', 'in', chunk))
+          .execute(),
       );
       return new Set(rows.map((r) => `${r.monitor_id}\u0000${r.result_id}`));
     },

@@ -8,6 +8,7 @@ import {
   type IncidentDraft,
   parseDraftSetting,
 } from '../../domain/incident-draft.js';
+import type { RecurrenceSlot } from '../../domain/recurrence.js';
 import type { Db, IncidentDraftsTable } from '../tables.js';
 import { fromColumns, toColumns } from './rows.js';
 
@@ -74,6 +75,8 @@ export function incidentDraftRepository(db: Db): IncidentDraftRepository {
           'components.id as component_id',
           'components.key',
           'components.name',
+          'monitors.id as monitor_id',
+          'monitors.expected_restart',
           'monitors.state_since',
         ])
         .where('pages.draft_incidents', 'is not', null)
@@ -92,6 +95,9 @@ export function incidentDraftRepository(db: Db): IncidentDraftRepository {
                 componentId: r.component_id,
                 componentKey: r.key,
                 componentName: r.name,
+                monitorId: r.monitor_id,
+                expectedRestart:
+                  r.expected_restart === null ? null : (JSON.parse(r.expected_restart) as RecurrenceSlot[]),
                 downSince: Number(r.state_since),
               },
             ]

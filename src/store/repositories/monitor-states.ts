@@ -1,6 +1,6 @@
 // Monitor states: where each monitor stands (what ingest reads and moves on), and its history of state changes.
 // Ingest writes the states themselves with its checks (checks.ts). Contract: test/contracts/store-monitor-states.contract.test.ts.
-import type { CompiledQuery, Selectable } from 'kysely';
+import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import {
   type Monitor,
   type MonitorStateChange,
@@ -179,6 +179,8 @@ export function monitorStateRepository(
    * process committing results for the same monitors must wait rather than have its update overwritten.
    */
   function readStates(sorted: string[]): Promise<MonitorStateRow[]> {
+    // PostgreSQL takes the ids as one array: the same statement for every commit, however many monitors it names.
+    if (dialect === 'postgres') return readStatesByArray(sorted);
     return inChunks(sorted, async (chunk) => {
       const locking = locksRows && db.isTransaction;
       // Every ingest commit asks this: the query is built and compiled once per dialect, locking and chunk length.
@@ -198,5 +200,14 @@ export function monitorStateRepository(
       const { rows } = await db.executeQuery<StateRow>({ ...compiled, parameters: chunk });
       return rows.map(toStateRow);
     });
+  }
+
+  async function readStatesByArray(sorted: string[]): Promise<MonitorStateRow[]> {
+    // No key update: the key stays, so the key-share locks a journal fold's inserts take on the monitors they name
+    // (foreign keys) never wait for an ingest commit, nor it for them (dialects/postgres/check-journal.ts).
+    const locking = locksRows && db.isTransaction ? sql` for no key update` : sql``;
+    const { rows } = await sql<StateRow>`select ${sql.join(STATE_COLUMNS.map((c) => sql.ref(c)))} from monitors
+      where id = any(${sorted}::text[]) order by id${locking}`.execute(db);
+    return rows.map(toStateRow);
   }
 }

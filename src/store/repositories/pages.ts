@@ -29,6 +29,7 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
   showPlayerNames: r.show_player_names === 1,
   announceGameChanges: r.announce_game_changes === 1,
   publishUptimeHistory: r.publish_uptime_history === 1,
+  showUnreachable: r.show_unreachable === 1,
   draftIncidents: parseDraftSetting(r.draft_incidents),
   language: r.language as PageLanguage | null,
   timeZone: r.time_zone,
@@ -130,6 +131,7 @@ export function pageRepository(db: Db): PageRepository {
           show_player_names: page.showPlayerNames ? 1 : 0,
           announce_game_changes: page.announceGameChanges ? 1 : 0,
           publish_uptime_history: page.publishUptimeHistory ? 1 : 0,
+          show_unreachable: page.showUnreachable ? 1 : 0,
           draft_incidents: page.draftIncidents ? JSON.stringify(page.draftIncidents) : null,
           language: page.language ?? null,
           time_zone: page.timeZone ?? 'UTC',
@@ -156,6 +158,7 @@ export function pageRepository(db: Db): PageRepository {
             changes.announceGameChanges === undefined ? undefined : changes.announceGameChanges ? 1 : 0,
           publish_uptime_history:
             changes.publishUptimeHistory === undefined ? undefined : changes.publishUptimeHistory ? 1 : 0,
+          show_unreachable: changes.showUnreachable === undefined ? undefined : changes.showUnreachable ? 1 : 0,
           draft_incidents:
             changes.draftIncidents === undefined
               ? undefined

@@ -136,6 +136,8 @@ export interface CheckJournalTable {
   error: string | null;
   data: string | null;
   source: 'edge' | 'relay' | 'push';
+  /** A relay result's id (PostgreSQL journals relay results; SQLite stores them in `checks` at once). */
+  result_id: string | null;
 }
 
 /** Hourly and daily rollups share this shape; `bucket_start` is the period's first millisecond (UTC). */

@@ -28,6 +28,7 @@ export interface PagesTable {
   announce_game_changes: ColumnType<number, number | undefined, number>;
   /** 1: the page publishes its uptime history (docs/reports.md). */
   publish_uptime_history: ColumnType<number, number | undefined, number>;
+  show_unreachable: ColumnType<number, number | undefined, number>;
   /** JSON DraftIncidentSetting (migration 0026); null: the page drafts no incidents. */
   draft_incidents: ColumnType<string | null, string | null | undefined, string | null>;
   /** null: each reader's language. */

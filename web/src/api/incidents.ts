@@ -1,4 +1,5 @@
-// Incidents, of one page or of the whole organization, as TanStack Query queries, and what a write on one refreshes.
+// Incidents, of one page or of the whole organization, and a page's draft incidents, as TanStack Query queries, and
+// what a write on one refreshes.
 // Keys: ['org', <organization>, 'incidents', …] (query-keys.ts).
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, call, inOrganization } from './client';
@@ -9,6 +10,7 @@ export type IncidentView = components['schemas']['Incident'];
 export type OrganizationIncident = components['schemas']['OrganizationIncident'];
 export type IncidentStatus = IncidentView['status'];
 export type IncidentImpact = IncidentView['impact'];
+export type IncidentDraft = components['schemas']['IncidentDraft'];
 
 export const INCIDENT_STATUSES: readonly { value: IncidentStatus; label: string }[] = [
   { value: 'investigating', label: 'Investigating' },
@@ -27,6 +29,8 @@ export const incidentKeys = {
   all: (org: string) => [...organizationScope(org), 'incidents'] as const,
   list: (org: string, slug: string | undefined, state: 'open' | 'resolved') =>
     [...incidentKeys.all(org), { page: slug ?? null, state }] as const,
+  /** A page's drafts waiting for an operator (under `all`: publishing one changes the incident lists too). */
+  drafts: (org: string, slug: string) => [...incidentKeys.all(org), 'drafts', slug] as const,
 };
 
 /** A page's incidents, or (slug undefined) the organization's: open ones, or the latest resolved. */
@@ -59,7 +63,25 @@ export const incidentsQuery = (org: string, slug: string | undefined, state: 'op
     },
   });
 
-/** After opening, updating, changing or deleting an incident: every incident list of the organization. */
+/** A page's draft incidents still waiting, newest first (docs/states.md, "Draft incidents"). */
+export const incidentDraftsQuery = (org: string, slug: string) =>
+  queryOptions({
+    queryKey: incidentKeys.drafts(org, slug),
+    queryFn: async () =>
+      (
+        await call(
+          api.GET('/api/v1/pages/{slug}/incident-drafts', {
+            params: { path: { slug }, query: { status: 'draft' } },
+            ...inOrganization(org),
+          }),
+        )
+      ).drafts,
+  });
+
+/**
+ * After opening, updating, changing or deleting an incident, or publishing or discarding a draft: every incident list
+ * and draft list of the organization.
+ */
 export function incidentsChanged(queryClient: QueryClient, org: string): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: incidentKeys.all(org) });
 }

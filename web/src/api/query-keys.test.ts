@@ -5,7 +5,7 @@ import { apiKeyKeys, apiKeysQuery } from './api-keys';
 import { auditKeys, auditLogQuery, existingObjectsQuery } from './audit';
 import { componentKeys, componentsQuery } from './components';
 import { demoQuery } from './demo';
-import { incidentKeys, incidentsQuery } from './incidents';
+import { incidentDraftsQuery, incidentKeys, incidentsQuery } from './incidents';
 import { invitationKeys, invitationsQuery } from './invitations';
 import { maintenanceKeys, maintenanceQuery } from './maintenance';
 import { memberKeys, membersQuery } from './members';
@@ -31,6 +31,7 @@ import { organizationKeys, organizationQuery } from './organization';
 import { pageAssetsQuery, pageKeys, pageQuery, pagesQuery } from './pages';
 import { hasPrefix, organizationScope } from './query-keys';
 import { relayKeys, relayMonitorsQuery, relaysQuery } from './relays';
+import { reportKeys, uptimeReportQuery } from './reports';
 import { authConfigQuery, invitationPreviewQuery, meQuery, sessionKeys, sessionsQuery } from './session';
 
 const FACTORIES = {
@@ -46,6 +47,7 @@ const FACTORIES = {
   organizationKeys,
   pageKeys,
   relayKeys,
+  reportKeys,
 };
 
 /** Each organization query builder, for the organization given. */
@@ -75,6 +77,8 @@ const queries = (org: string) => [
   pageAssetsQuery(org, 'main'),
   relaysQuery(org),
   relayMonitorsQuery(org, 'home'),
+  uptimeReportQuery(org, { from: '2026-03-01', to: '2026-03-31', monitors: 'lobby' }),
+  incidentDraftsQuery(org, 'main'),
 ];
 
 describe('query keys', () => {

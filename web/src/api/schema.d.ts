@@ -75,6 +75,11 @@ export interface paths {
                                     /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                                     slack: boolean;
                                 };
+                                /**
+                                 * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                                 * @enum {boolean}
+                                 */
+                                uptimeHistory?: true;
                             };
                             overall: {
                                 /**
@@ -281,6 +286,11 @@ export interface paths {
                                     /** @description queue: how many players wait */
                                     count?: number;
                                 }[];
+                                /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                                unreachable?: {
+                                    /** @description the name of the down monitor it depends on (the nearest one down) */
+                                    parent: string;
+                                };
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -506,6 +516,11 @@ export interface paths {
                                     /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                                     slack: boolean;
                                 };
+                                /**
+                                 * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                                 * @enum {boolean}
+                                 */
+                                uptimeHistory?: true;
                             };
                             overall: {
                                 /**
@@ -712,6 +727,11 @@ export interface paths {
                                     /** @description queue: how many players wait */
                                     count?: number;
                                 }[];
+                                /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                                unreachable?: {
+                                    /** @description the name of the down monitor it depends on (the nearest one down) */
+                                    parent: string;
+                                };
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -8777,7 +8797,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an escalation policy
-         * @description Its open alerts stop escalating (a resolve still reaches the channels their steps reached).
+         * @description Its open alerts stop escalating (a resolve still reaches the channels their steps reached). 409 for a policy warden.yaml manages.
          */
         delete: {
             parameters: {
@@ -8824,7 +8844,7 @@ export interface paths {
         head?: never;
         /**
          * Change an escalation policy
-         * @description Alerts open already keep the steps they were sent and follow the new ones from here on.
+         * @description Alerts open already keep the steps they were sent and follow the new ones from here on. 409 for a policy warden.yaml manages (`escalationPolicies:`).
          */
         patch: {
             parameters: {
@@ -11218,6 +11238,11 @@ export interface components {
                         /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
                         slack: boolean;
                     };
+                    /**
+                     * @description Present when the page publishes its uptime history: GET {page}/history (docs/reports.md).
+                     * @enum {boolean}
+                     */
+                    uptimeHistory?: true;
                 };
                 overall: {
                     /**
@@ -11424,6 +11449,11 @@ export interface components {
                         /** @description queue: how many players wait */
                         count?: number;
                     }[];
+                    /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                    unreachable?: {
+                        /** @description the name of the down monitor it depends on (the nearest one down) */
+                        parent: string;
+                    };
                 }[];
                 activeIncidents: {
                     id: string;
@@ -11606,6 +11636,11 @@ export interface components {
                     /** @description queue: how many players wait */
                     count?: number;
                 }[];
+                /** @description Only on a page that shows it (`showUnreachable`): the component's monitor is not up while a monitor it depends on is down ("unreachable: <parent> is down") */
+                unreachable?: {
+                    /** @description the name of the down monitor it depends on (the nearest one down) */
+                    parent: string;
+                };
             };
             /**
              * @description the component's state before; equal to component.state when only live data or uptime changed
@@ -15405,6 +15440,8 @@ export interface components {
             announceGameChanges: boolean;
             /** @description Whether the page publishes its uptime history (a month calendar). */
             publishUptimeHistory: boolean;
+            /** @description Whether the page says "unreachable: <parent> is down" of a component behind a down parent monitor. */
+            showUnreachable: boolean;
             /** @description Incidents prepared for components down this long: drafted, or published at once (auto); null: off. */
             draftIncidents: {
                 afterMin: number;
@@ -15483,6 +15520,11 @@ export interface components {
              * @default false
              */
             publishUptimeHistory?: boolean;
+            /**
+             * @description Whether the page says "unreachable: <parent> is down" beside a component whose monitor is held behind a down parent monitor (its `dependsOn`, or its relay's), in HTML, JSON and Markdown. Off by default: the parent's name shows on the page (docs/monitors.md, "Dependencies").
+             * @default false
+             */
+            showUnreachable?: boolean;
             /** @description Prepare an incident when a component has been down this long: a draft for an operator to publish, or published at once (docs/states.md, "Draft incidents"). Off (null) by default. */
             draftIncidents?: {
                 /**
@@ -15553,6 +15595,8 @@ export interface components {
             announceGameChanges?: boolean;
             /** @description Whether the page publishes its uptime history at `history` (a month calendar of days with their incidents, HTML and JSON; docs/reports.md). Off by default. */
             publishUptimeHistory?: boolean;
+            /** @description Whether the page says "unreachable: <parent> is down" beside a component whose monitor is held behind a down parent monitor (its `dependsOn`, or its relay's), in HTML, JSON and Markdown. Off by default: the parent's name shows on the page (docs/monitors.md, "Dependencies"). */
+            showUnreachable?: boolean;
             /** @description Draft incidents of components down this long (docs/states.md, "Draft incidents"); null turns them off. */
             draftIncidents?: {
                 /**

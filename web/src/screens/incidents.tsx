@@ -1,5 +1,6 @@
 // The Incidents screen (/app/incidents, ?page= for one page): open and recently resolved incidents with their timeline;
-// open one, post updates (status, impact, message), resolve. Each write shows on the public page at once.
+// the draft incidents waiting to be published; open one, post updates (status, impact, message), resolve. Each write
+// shows on the public page at once.
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
+import { WaitingDrafts } from './incidents/draft-list';
 import { IncidentCard } from './incidents/incident-card';
 import { NewIncidentForm } from './incidents/incident-forms';
 import { PageSelect } from './page/page-filter';
@@ -31,6 +33,7 @@ export default function IncidentsScreen() {
           value={page}
           onChange={(slug) => void navigate({ search: slug ? { page: slug } : {}, replace: true })}
         />
+        <WaitingDrafts slug={page} mayEdit={mayEdit} />
         <IncidentList title="Open" slug={page} state="open" mayEdit={mayEdit} empty="No open incident: all is well." />
         <IncidentList
           title="Recently resolved"

@@ -84,6 +84,7 @@ function MonitorForm({
     'type',
     'runOn',
     'relay',
+    'dependsOn',
     'config',
     ...sharedFields.map((f) => f.name),
     ...configFields.map((f) => `config.${f.name}`),

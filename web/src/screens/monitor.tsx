@@ -1,5 +1,6 @@
-// The Monitor screen (/app/monitors/{id}): its state, type, target, tags and relay; response times (and players) over
-// a chosen range; recent checks; state history; and what can be done to it (check now, pause, edit, delete, push token).
+// The Monitor screen (/app/monitors/{id}): its state (unreachable behind a down parent), type, target, tags, relay and
+// parent; response times (and players) over a chosen range; recent checks; state history; and what can be done to it
+// (check now, pause, edit, delete, push token).
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -10,7 +11,9 @@ import type { MonitorView } from '../api/types';
 import { ManagedBadge } from '../ui/managed-badge';
 import { MonitorStateLabel } from '../ui/monitor-state';
 import { QueryState } from '../ui/query-state';
+import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
+import { UnreachableBadge } from '../ui/unreachable-badge';
 import { formatTime } from './monitor/format-time';
 import { MonitorActions } from './monitor/monitor-actions';
 import { RecentChecks } from './monitor/recent-checks';
@@ -47,6 +50,7 @@ function MonitorDetails({ m, typeLabel }: { m: MonitorView; typeLabel: string })
                   {/* Paused, the monitor keeps the state it had: the time it has been paused is the one that tells. */}
                   since {formatTime(!m.enabled && m.pausedAt !== null ? m.pausedAt : m.stateSince)}
                 </Text>
+                <UnreachableBadge note={m.unreachable} />
               </Group>
             </Fact>
             <Fact term="Type">{typeLabel}</Fact>
@@ -58,6 +62,13 @@ function MonitorDetails({ m, typeLabel }: { m: MonitorView; typeLabel: string })
                   ? 'push (heartbeats)'
                   : 'Warden (edge)'}
             </Fact>
+            {m.dependsOn && (
+              <Fact term="Depends on">
+                <RouterAnchor to="/monitors/$monitorId" params={{ monitorId: m.dependsOn }} size="sm">
+                  {m.dependsOn}
+                </RouterAnchor>
+              </Fact>
+            )}
             <Fact term="Key">
               <code>{m.key}</code>
             </Fact>

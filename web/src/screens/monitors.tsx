@@ -1,6 +1,6 @@
 // The Monitors screen (/app/monitors): every monitor with its state, type, latency, last 24 h and players, filtered
 // by the URL's query (search, state, type, tag, page, relay), in a virtualized table that pages from the server.
-import { Box, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -19,6 +19,7 @@ import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
 import { Sparkline } from '../ui/sparkline';
 import { EmptyState } from '../ui/states';
+import { UnreachableBadge } from '../ui/unreachable-badge';
 import { type Column, VirtualTable } from '../ui/virtual-table';
 import type { MonitorFilter, MonitorSearch } from './monitors-search';
 
@@ -215,10 +216,11 @@ function monitorColumns(sparklines: Map<string, MonitorStrip>): Column<MonitorVi
           <RouterAnchor to="/monitors/$monitorId" params={{ monitorId: m.id }} size="sm" fw={500}>
             {m.name}
           </RouterAnchor>
-          {/* At phone width the name needs the room: the badge shows from 576 px. */}
-          <Box visibleFrom="xs">
+          {/* At phone width the name needs the room: the badges show from 576 px. */}
+          <Group gap="xs" wrap="nowrap" visibleFrom="xs">
             <ManagedBadge managedBy={m.managedBy} />
-          </Box>
+            <UnreachableBadge note={m.unreachable} />
+          </Group>
         </Group>
       ),
     },

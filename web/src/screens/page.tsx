@@ -1,5 +1,6 @@
-// The page editor (/app/pages/{slug}): a page's components in order (drag or keyboard), its settings, password and
-// custom domain, its Discord boards, links to its incidents, maintenance and live page. What warden.yaml declares is read-only, with its key.
+// The page editor (/app/pages/{slug}): a page's components in order (drag or keyboard), its draft incidents, settings,
+// password and custom domain, its Discord boards, links to its incidents, maintenance and live page. What warden.yaml
+// declares is read-only, with its key.
 import { Alert, Anchor, Button, Code, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -14,6 +15,7 @@ import { ManagedBadge } from '../ui/managed-badge';
 import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
+import { PageDrafts } from './incidents/draft-list';
 import { DomainPanel, PasswordPanel } from './page/access-panels';
 import { BoardSection } from './page/board-list';
 import { BrandingForm } from './page/branding-form';
@@ -97,6 +99,18 @@ function PageEditor({
               <ComponentForm slug={slug} groups={groups} onDone={() => {}} />
             </Stack>
           )}
+        </Section>
+
+        <Section title="Draft incidents">
+          <PageDrafts
+            slug={slug}
+            mayEdit={mayEdit}
+            empty={
+              page.draftIncidents
+                ? `None waiting. A component down for ${page.draftIncidents.afterMin} min gets one${page.draftIncidents.publish === 'auto' ? ', published at once' : ''}.`
+                : 'Off: turn on "Prepare draft incidents" in the settings below.'
+            }
+          />
         </Section>
 
         <Section title="Discord boards">

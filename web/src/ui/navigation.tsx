@@ -9,6 +9,8 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
       <RouterNavLink to="/pages" label="Pages" onClick={onNavigate} />
       <RouterNavLink to="/incidents" label="Incidents" onClick={onNavigate} />
       <RouterNavLink to="/maintenance" label="Maintenance" onClick={onNavigate} />
+      <RouterNavLink to="/reports" label="Reports" onClick={onNavigate} />
+      <RouterNavLink to="/alerts" label="Alerts" onClick={onNavigate} />
       <RouterNavLink to="/relays" label="Relays" onClick={onNavigate} />
       <RouterNavLink to="/panels" label="Panels" onClick={onNavigate} />
       <RouterNavLink to="/notifications" label="Notifications" onClick={onNavigate} />

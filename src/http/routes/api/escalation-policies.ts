@@ -60,7 +60,8 @@ export function escalationPolicyRoutes(app: App, guards: ApiGuards): void {
     method: 'patch',
     scope: 'write',
     summary: 'Change an escalation policy',
-    description: 'Alerts open already keep the steps they were sent and follow the new ones from here on.',
+    description:
+      'Alerts open already keep the steps they were sent and follow the new ones from here on. 409 for a policy warden.yaml manages (`escalationPolicies:`).',
     params,
     body: policyPatchInput.omit({ id: true }).openapi('EscalationPolicyPatch'),
     notFound,
@@ -73,7 +74,8 @@ export function escalationPolicyRoutes(app: App, guards: ApiGuards): void {
     method: 'delete',
     scope: 'write',
     summary: 'Delete an escalation policy',
-    description: 'Its open alerts stop escalating (a resolve still reaches the channels their steps reached).',
+    description:
+      'Its open alerts stop escalating (a resolve still reaches the channels their steps reached). 409 for a policy warden.yaml manages.',
     params,
     notFound,
     ok: { status: 204, description: 'Deleted.' },

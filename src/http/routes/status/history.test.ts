@@ -93,13 +93,85 @@ for (const dialect of dialects) {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
       const html = await res.text();
-      expect(html).toContain('<td class="down" title="2026-03-08: down, 90%, 1 incident(s)"');
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<td class="down" title="8 Mar 2026: Down, 90.00%, 1 incident"');
+      expect(html).toContain('Uptime in March 2026: <strong>96.33%</strong>');
       expect(html).toContain('href="/s/alpha/history?month=2026-02"');
       expect(html).toContain('<strong>Outage</strong>');
       // March 1st 2026 is a Sunday: six blanks before it.
       expect(html.match(/<td class="blank">/g)).toHaveLength(6);
       const json = await h.call('GET', '/s/alpha/history', { key: null, headers: { accept: 'application/json' } });
       expect((await json.json()).month).toBe('2026-03');
+    });
+
+    it("speaks the page's language, the reader's pick or their browser's, as the page does", async () => {
+      const picked = await h.call('GET', '/s/alpha/history?month=2026-03&lang=de', { key: null });
+      expect(picked.headers.get('content-language')).toBe('de');
+      const german = await picked.text();
+      expect(german).toContain('<html lang="de">');
+      expect(german).toMatch(/Verfügbarkeit im März 2026: <strong>96,33\s%<\/strong>/);
+      expect(german).toMatch(/<th>Mo\.?<\/th>/);
+      expect(german).toMatch(/<td class="down" title="[^"]*März 2026: Ausgefallen, 90,00\s%, 1 Störung"/);
+      // The pick is kept in the links to the months around and to the page.
+      expect(german).toContain('href="/s/alpha/history?month=2026-02&amp;lang=de"');
+      expect(german).toContain('href="/s/alpha?lang=de"');
+      const browser = await h.call('GET', '/s/alpha/history?month=2026-03', {
+        key: null,
+        headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+      });
+      expect(browser.headers.get('vary')).toContain('Accept-Language');
+      expect(await browser.text()).toContain('Disponibilité en mars 2026');
+      // A page with a language speaks it whatever the browser says.
+      const alpha = await h.store.pages.findBySlug('alpha');
+      await h.store.pages.update(alpha?.id as string, { language: 'pl' }, T0);
+      await h.pages.refreshIndex();
+      const polish = await h.call('GET', '/s/alpha/history?month=2026-03', {
+        key: null,
+        headers: { 'accept-language': 'fr' },
+      });
+      expect(polish.headers.get('content-language')).toBe('pl');
+      expect(await polish.text()).toContain('<h2>Incydenty</h2>');
+      await h.store.pages.update(alpha?.id as string, { language: null }, T0);
+      await h.pages.refreshIndex();
+    });
+
+    it("serves the history on the page's custom domain, at /history and /history.json", async () => {
+      const alpha = await h.store.pages.findBySlug('alpha');
+      await h.store.pages.update(
+        alpha?.id as string,
+        { customDomain: 'status.alpha.test', customDomainVerifiedAt: T0 },
+        T0,
+      );
+      await h.pages.refreshIndex();
+      const onDomain = (path: string, headers: Record<string, string> = {}) =>
+        h.call('GET', path, { key: null, headers: { host: 'status.alpha.test', ...headers } });
+      const html = await onDomain('/history?month=2026-03');
+      expect(html.status).toBe(200);
+      const body = await html.text();
+      expect(body).toContain('href="/history?month=2026-02"');
+      expect(body).toContain('href="/">Current status</a>');
+      const json = await onDomain('/history.json?month=2026-03');
+      expect(await json.json()).toMatchObject({ month: '2026-03', page: { slug: 'alpha' } });
+      expect((await (await onDomain('/history', { accept: 'application/json' })).json()).page.slug).toBe('alpha');
+      // Without the domain, /history is no page's.
+      expect((await h.call('GET', '/history', { key: null })).status).toBe(404);
+      // A page on its domain that does not publish its history answers 404 there too.
+      await h.store.pages.update(alpha?.id as string, { publishUptimeHistory: false }, T0 + 1);
+      await h.pages.refreshIndex();
+      expect((await onDomain('/history')).status).toBe(404);
+      await h.store.pages.update(alpha?.id as string, { publishUptimeHistory: true, customDomain: null }, T0 + 2);
+      await h.pages.refreshIndex();
+      // Read once more as the page is now: the next test counts on this month being in memory.
+      expect((await h.call('GET', '/s/alpha/history.json', { key: null })).status).toBe(200);
+    });
+
+    it("links the history from the page's footer, in the reader's language, only on a page that publishes it", async () => {
+      const page = (path: string) => h.call('GET', path, { key: null }).then((r) => r.text());
+      expect(await page('/s/alpha')).toContain('<a href="/s/alpha/history">Uptime history</a>');
+      expect(await page('/s/alpha?lang=de')).toContain('<a href="/s/alpha/history?lang=de">Verfügbarkeitsverlauf</a>');
+      expect(JSON.parse(await page('/s/alpha/status.json')).page.uptimeHistory).toBe(true);
+      expect(await page('/s/beta')).not.toContain('/history');
+      expect(JSON.parse(await page('/s/beta/status.json')).page).not.toHaveProperty('uptimeHistory');
     });
 
     it('reads a month again once its cache time passed, and refuses months it cannot show', async () => {

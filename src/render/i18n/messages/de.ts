@@ -1,6 +1,7 @@
 // German (Deutsch): the keys and arguments of en.ts, in the plain, short tone of a status page.
 import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const de: Catalogue = {
@@ -237,5 +238,6 @@ export const de: Catalogue = {
   'notFound.text':
     'Vielleicht ist die Adresse vertippt, oder die Seite wurde umbenannt oder entfernt. Prüfe den Link oder frag die Community, die ihn geteilt hat, nach dem aktuellen.',
   ...JOIN_WORDS.de,
+  ...HISTORY_WORDS.de,
   ...GAME_CHANGE_WORDS.de,
 };

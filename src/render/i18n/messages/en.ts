@@ -2,10 +2,12 @@
 // (https://unicode-org.github.io/icu/userguide/format_parse/messages/): {name} arguments, plural and select.
 // Keys are grouped by where they show: state/overall/incident/… (words every form shares), page.* (the HTML page),
 // components.*, incidents.*, subscribe.* and notice.* (its parts), md.* (Markdown), feed.* (RSS), og.* (og.png),
-// embed.* (the widget), login.* and notFound.* (the password and 404 pages). Messages are plain text: each form
-// escapes them for its format. Numbers given as arguments are formatted in the reader's locale.
+// embed.* (the widget), login.* and notFound.* (the password and 404 pages), history.* (the uptime history, in
+// history.ts). Messages are plain text: each form escapes them for its format. Numbers given as arguments are
+// formatted in the reader's locale.
 import { ABBREVIATED_DURATIONS } from './durations.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const en = {
@@ -252,6 +254,7 @@ export const en = {
   'notFound.text':
     'The address may be mistyped, or the page was renamed or removed. Check the link you followed, or ask the community that shared it for the current one.',
   ...JOIN_WORDS.en,
+  ...HISTORY_WORDS.en,
   ...GAME_CHANGE_WORDS.en,
 } as const;
 

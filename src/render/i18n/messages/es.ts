@@ -2,6 +2,7 @@
 import { ABBREVIATED_DURATIONS } from './durations.js';
 import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const es: Catalogue = {
@@ -232,5 +233,6 @@ export const es: Catalogue = {
   'notFound.text':
     'Puede que la dirección esté mal escrita, o que la página se haya renombrado o eliminado. Revisa el enlace que seguiste o pide la dirección actual a la comunidad que lo compartió.',
   ...JOIN_WORDS.es,
+  ...HISTORY_WORDS.es,
   ...GAME_CHANGE_WORDS.es,
 };

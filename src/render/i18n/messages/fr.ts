@@ -2,6 +2,7 @@
 // typographic (’): an ASCII one before a brace would quote it in ICU.
 import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const fr: Catalogue = {
@@ -237,5 +238,6 @@ export const fr: Catalogue = {
   'notFound.text':
     'L’adresse est peut-être mal saisie, ou la page a été renommée ou supprimée. Vérifiez le lien suivi, ou demandez l’adresse actuelle à la communauté qui l’a partagé.',
   ...JOIN_WORDS.fr,
+  ...HISTORY_WORDS.fr,
   ...GAME_CHANGE_WORDS.fr,
 };

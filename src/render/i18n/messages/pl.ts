@@ -2,6 +2,7 @@
 // four plural forms (one, few, many, other: 1 gracz, 2 gracze, 5 graczy, 1,5 gracza).
 import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const pl: Catalogue = {
@@ -239,5 +240,6 @@ export const pl: Catalogue = {
   'notFound.text':
     'Adres mógł zostać błędnie wpisany albo strona zmieniła nazwę lub została usunięta. Sprawdź link albo zapytaj społeczność, która go udostępniła, o aktualny adres.',
   ...JOIN_WORDS.pl,
+  ...HISTORY_WORDS.pl,
   ...GAME_CHANGE_WORDS.pl,
 };

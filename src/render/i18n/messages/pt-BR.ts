@@ -2,6 +2,7 @@
 import { ABBREVIATED_DURATIONS } from './durations.js';
 import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const ptBR: Catalogue = {
@@ -232,5 +233,6 @@ export const ptBR: Catalogue = {
   'notFound.text':
     'Talvez o endereço esteja errado, ou a página foi renomeada ou removida. Confira o link que você seguiu ou peça o endereço atual à comunidade que o compartilhou.',
   ...JOIN_WORDS['pt-BR'],
+  ...HISTORY_WORDS['pt-BR'],
   ...GAME_CHANGE_WORDS['pt-BR'],
 };

@@ -2,6 +2,7 @@
 // Russian's four plural forms (one, few, many, other: 1 игрок, 2 игрока, 5 игроков, 1,5 игрока).
 import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const ru: Catalogue = {
@@ -238,5 +239,6 @@ export const ru: Catalogue = {
   'notFound.text':
     'Возможно, в адресе опечатка, или страницу переименовали или удалили. Проверьте ссылку или спросите актуальный адрес у сообщества, которое ею поделилось.',
   ...JOIN_WORDS.ru,
+  ...HISTORY_WORDS.ru,
   ...GAME_CHANGE_WORDS.ru,
 };

@@ -2,6 +2,7 @@
 // number stays singular in Turkish, so plurals here have one wording for every count.
 import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
+import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
 
 export const tr: Catalogue = {
@@ -237,5 +238,6 @@ export const tr: Catalogue = {
   'notFound.text':
     'Adres yanlış yazılmış olabilir ya da sayfanın adı değişmiş veya sayfa kaldırılmış olabilir. İzlediğin bağlantıyı kontrol et ya da bağlantıyı paylaşan topluluğa güncel adresi sor.',
   ...JOIN_WORDS.tr,
+  ...HISTORY_WORDS.tr,
   ...GAME_CHANGE_WORDS.tr,
 };

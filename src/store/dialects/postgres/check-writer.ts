@@ -1,65 +1,47 @@
-// PostgreSQL writes an ingest commit as a few multi-row statements: one round trip per table rather than one per row.
-import { sql } from 'kysely';
-import { type BucketPeriod, type CheckRow, rollUp, rollUpLocations } from '../../../domain/check.js';
-import type { MonitorStateRow } from '../../../domain/monitor.js';
+// PostgreSQL writes an ingest commit in one set-based statement (set-statements.ts): the checks journaled
+// (check-journal.ts), or stored with their buckets when they must be at once, and the monitors' states.
+import type { RawBuilder } from 'kysely';
+import { type CheckRow, rollUpLocations } from '../../../domain/check.js';
+import { type CheckWriter, locationBucketValues, upsertLocationBucketsQuery } from '../../check-statements.js';
+import type { postgresCheckJournal } from './check-journal.js';
 import {
-  BUCKET_TABLES,
-  bucketValues,
-  type CheckWriter,
-  checkValues,
-  insertChecksQuery,
-  locationBucketValues,
-  upsertBucketsQuery,
-  upsertLocationBucketsQuery,
-} from '../../check-statements.js';
-import type { Db } from '../../tables.js';
+  bucketParts,
+  insertChecks,
+  insertChecksReturning,
+  insertJournal,
+  part,
+  runParts,
+  updateStates,
+} from './set-statements.js';
 
-/** Rows per statement: PostgreSQL takes at most 65535 parameters in one. */
+export function postgresCheckWriter(journal: ReturnType<typeof postgresCheckJournal>): CheckWriter {
+  return async (db, checks, states) => {
+    // An import's large batch would be written twice: it goes to `checks` now, any other to the journal (relay results
+    // with their ids: ingest, holding their monitors' rows, looked the ids up in both tables and skipped replays).
+    // A multi-location monitor's check (with its location) goes to `checks` at once too, with its location's bucket.
+    const journaled: CheckRow[] = [];
+    const direct: CheckRow[] = [];
+    const takes = journal.takes(checks);
+    for (const c of checks) (takes && c.location == null ? journaled : direct).push(c);
+    const parts: RawBuilder<unknown>[] = [];
+    if (journaled.length > 0) parts.push(part('j', insertJournal(journaled)));
+    // A replayed relay result is skipped by the insert, and must not be counted in its buckets again: the checks with
+    // ids go first and say which were stored.
+    const withIds = direct.some((c) => c.resultId !== null);
+    const stored = withIds ? await insertChecksReturning(db, direct) : direct;
+    if (!withIds && direct.length > 0) parts.push(part('c', insertChecks(direct)));
+    parts.push(...bucketParts(stored));
+    // Only checks of multi-location monitors name a location: a single-location commit adds no statement here.
+    for (const rows of chunks(rollUpLocations(stored).map(locationBucketValues)))
+      await upsertLocationBucketsQuery(db, rows).execute();
+    if (states.length > 0) parts.push(part('s', updateStates(states)));
+    await runParts(db, parts);
+    if (journaled.length > 0) journal.appended();
+  };
+}
+
+/** Rows per statement of per-location buckets: PostgreSQL takes at most 65535 parameters in one. */
 const ROWS_PER_STATEMENT = 500;
-
-export const postgresCheckWriter: CheckWriter = async (db, checks, states) => {
-  const stored = await insertChecks(db, checks);
-  for (const period of ['hour', 'day'] as const satisfies BucketPeriod[])
-    for (const rows of chunks(rollUp(stored, period).map(bucketValues)))
-      await upsertBucketsQuery(db, BUCKET_TABLES[period], rows).execute();
-  // Only checks of multi-location monitors name a location: a single-location commit adds no statement here.
-  for (const rows of chunks(rollUpLocations(stored).map(locationBucketValues)))
-    await upsertLocationBucketsQuery(db, rows).execute();
-  for (const rows of chunks(states)) await updateStates(db, rows);
-};
-
-/** Inserts the checks and returns those stored: a replayed relay result is skipped, and must not be counted in its buckets again. */
-async function insertChecks(db: Db, checks: readonly CheckRow[]): Promise<readonly CheckRow[]> {
-  if (checks.every((c) => c.resultId === null)) {
-    for (const rows of chunks(checks.map(checkValues))) await insertChecksQuery(db, rows).execute();
-    return checks;
-  }
-  const stored: CheckRow[] = [];
-  for (const chunk of chunks(checks)) {
-    const inserted = await insertChecksQuery(db, chunk.map(checkValues))
-      .returning(['monitor_id', 'result_id'])
-      .execute();
-    const keys = new Set(
-      inserted.filter((r) => r.result_id !== null).map((r) => `${r.monitor_id}\u0000${r.result_id}`),
-    );
-    // A result id twice in one batch is inserted once: the first of the pair takes the key.
-    for (const c of chunk) if (c.resultId === null || keys.delete(`${c.monitorId}\u0000${c.resultId}`)) stored.push(c);
-  }
-  return stored;
-}
-
-/** UPDATE … FROM (VALUES …): a monitor deleted meanwhile is simply not matched, it cannot come back. */
-async function updateStates(db: Db, monitors: readonly MonitorStateRow[]): Promise<void> {
-  const values = monitors.map(
-    (m) =>
-      sql`(${m.id}, ${m.state}, ${m.stateSince}::bigint, ${m.failureStreak}::integer, ${m.lastCheckAt}::bigint, ${m.lastResult}, ${m.playerAlertsState}, ${m.locationResults ?? null})`,
-  );
-  await sql`update monitors set state = v.state, state_since = v.state_since, failure_streak = v.failure_streak,
-      last_check_at = v.last_check_at, last_result = v.last_result,
-      player_alerts_state = v.player_alerts_state, location_results = v.location_results
-    from (values ${sql.join(values)}) as v(id, state, state_since, failure_streak, last_check_at, last_result, player_alerts_state, location_results)
-    where monitors.id = v.id`.execute(db);
-}
 
 function* chunks<T>(rows: readonly T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);

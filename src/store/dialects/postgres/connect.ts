@@ -5,6 +5,7 @@ import { importPackage } from '../../../runtime/launcher.js';
 import type { Database } from '../../tables.js';
 import type { DialectConnection } from '../connection.js';
 import { storageFaults } from '../faults.js';
+import { postgresCheckJournal } from './check-journal.js';
 import { postgresCheckWriter } from './check-writer.js';
 import { postgresDeliveryClaimer } from './delivery-claimer.js';
 import { postgresFault } from './faults.js';
@@ -61,11 +62,13 @@ export async function connectPostgres(
   const faults = storageFaults(postgresFault);
   const db = new Kysely<Database>({ dialect: faults.dialect(new SchemaScopedPostgresDialect({ pool })) });
   const parsed = new URL(url);
+  const checkJournal = postgresCheckJournal(db);
   return {
     dialect: 'postgres',
     db,
     location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
-    writeChecks: postgresCheckWriter,
+    writeChecks: postgresCheckWriter(checkJournal),
+    checkJournal,
     claimDeliveries: postgresDeliveryClaimer,
     locksRows: true,
     isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
@@ -88,9 +91,13 @@ function nulSafeParameters(client: { query: (...args: unknown[]) => unknown }): 
   const query = client.query;
   client.query = function (this: unknown, ...args: unknown[]) {
     const values = args[1];
-    if (Array.isArray(values) && values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-      args[1] = values.map((v) => (typeof v === 'string' ? storableText(v) : v));
+    // The ingest's set-based statements send a column as one array parameter (dialects/postgres/check-writer.ts).
+    if (Array.isArray(values) && values.some((v) => hasNul(v) || (Array.isArray(v) && v.some(hasNul)))) {
+      args[1] = values.map((v) => (Array.isArray(v) ? v.map(nulSafe) : nulSafe(v)));
     }
     return query.apply(this, args);
   };
 }
+
+const hasNul = (v: unknown): boolean => typeof v === 'string' && v.includes('\u0000');
+const nulSafe = (v: unknown): unknown => (typeof v === 'string' ? storableText(v) : v);

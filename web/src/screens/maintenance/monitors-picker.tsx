@@ -12,10 +12,14 @@ export function MonitorsPicker({
   value,
   onChange,
   error,
+  label = 'Affected monitors',
+  description = 'Under maintenance wherever they are shown: no alerts, and their components on this page show maintenance.',
 }: {
   value: string[];
   onChange: (keys: string[]) => void;
   error?: string | undefined;
+  label?: string;
+  description?: string;
 }) {
   const [search, setSearch] = useState('');
   // Labels of every monitor seen, so the chosen ones keep their names while the search shows others.
@@ -31,8 +35,8 @@ export function MonitorsPicker({
   }, [found.data, value]);
   return (
     <MultiSelect
-      label="Affected monitors"
-      description="Under maintenance wherever they are shown: no alerts, and their components on this page show maintenance."
+      label={label}
+      description={description}
       placeholder={value.length === 0 ? 'None' : undefined}
       searchable
       clearable

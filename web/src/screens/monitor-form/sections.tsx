@@ -1,5 +1,5 @@
 // The fieldsets of the monitor form: what the monitor is (type, name, key), where it runs, its type's settings, and
-// its schedule and alerts; and the panel a new push monitor's token is shown on once.
+// its schedule and alerts, its parent; and the panel a new push monitor's token is shown on once.
 import { Button, Fieldset, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { MonitorView } from '../../api/types';
@@ -8,6 +8,7 @@ import { RouterAnchor } from '../../ui/router-link';
 import { ScreenHeader } from '../../ui/screen-header';
 import { PushTokenPanel } from '../monitor/push-snippets';
 import { ChannelPicker } from './channel-picker';
+import { DependsOnFieldset } from './depends-on-fieldset';
 import { playerAlertsSchemaOf } from './player-alerts';
 import { PlayerAlertsFieldset } from './player-alerts-fieldset';
 import { SchemaField } from './schema-field';
@@ -215,6 +216,8 @@ export function TypeFieldsets({
           />
         </SimpleGrid>
       </Fieldset>
+
+      <DependsOnFieldset draft={draft} errors={errors} />
 
       {draft.reportsPlayers && (
         <PlayerAlertsFieldset

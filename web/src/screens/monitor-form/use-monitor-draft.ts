@@ -1,5 +1,6 @@
-// A monitor form's state: the chosen type, name, key, place and relay, the config and shared fields' values, and the
-// bodies "Create", "Save changes" and "Test this check" send; and the save and test mutations with their problem.
+// A monitor form's state: the chosen type, name, key, place, relay and parent, the config and shared fields' values,
+// and the bodies "Create", "Save changes" and "Test this check" send; and the save and test mutations with their
+// problem.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -41,6 +42,7 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
   const [shared, setShared] = useState<Record<string, FieldValue>>(() =>
     valuesOf(sharedFields, monitor as Record<string, unknown> | undefined),
   );
+  const [dependsOn, setDependsOn] = useState<string | null>(monitor?.dependsOn ?? null);
   const [playerAlerts, setPlayerAlerts] = useState(() => playerAlertValues(monitor?.playerAlerts));
   const [problem, setProblem] = useState<unknown>(null);
   /**
@@ -74,6 +76,7 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     Object.assign(body, configOf(sharedFields, shared, false));
     const alerts = reportsPlayers ? playerAlertsJson(playerAlerts) : null;
     if (alerts) body['playerAlerts'] = alerts;
+    if (dependsOn) body['dependsOn'] = dependsOn;
     return body as CreateBody;
   };
   const patchBody = (): PatchBody => ({
@@ -82,6 +85,8 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     relay: place === 'relay' ? relay || undefined : null,
     config: configOf(configFields, config, true),
     ...configOf(sharedFields, shared, true),
+    // None removes the parent (null).
+    dependsOn,
     // None set removes them (null).
     ...(reportsPlayers ? { playerAlerts: playerAlertsJson(playerAlerts) as PatchBody['playerAlerts'] } : {}),
   });
@@ -104,6 +109,8 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     reportsPlayers,
     playerAlerts,
     setPlayerAlerts,
+    dependsOn,
+    setDependsOn,
     problem,
     setProblem,
     place,

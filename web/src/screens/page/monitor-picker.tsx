@@ -1,5 +1,5 @@
-// Picks the monitor a component shows: a searchable select asking the server (GET /api/v1/monitors?q=&limit=), so it
-// works the same with ten monitors or ten thousand.
+// Picks the monitor a component shows (and a monitor's parent): a searchable select asking the server
+// (GET /api/v1/monitors?q=&limit=), so it works the same with ten monitors or ten thousand.
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -12,11 +12,22 @@ export function MonitorPicker({
   onChange,
   error,
   disabled,
+  id,
+  label = 'Monitor',
+  description = 'The monitor whose state the component shows; type to search by name or key.',
+  placeholder = 'No monitor',
+  exclude,
 }: {
   value: string | null;
   onChange: (key: string | null) => void;
   error?: string | undefined;
   disabled?: boolean;
+  id?: string;
+  label?: string;
+  description?: string;
+  placeholder?: string;
+  /** A key never offered (a monitor cannot depend on itself). */
+  exclude?: string | undefined;
 }) {
   const [search, setSearch] = useState('');
   // Labels of every monitor seen, so the chosen one keeps its name; once chosen, the box shows that label, which is
@@ -26,18 +37,21 @@ export function MonitorPicker({
   const q = value !== null && debounced === labels.current.get(value) ? '' : debounced;
   const found = useQuery(monitorSearchQuery(useOrganizationKey(), q));
   const data = useMemo(() => {
-    const options = (found.data?.monitors ?? []).map((m) => ({ value: m.key, label: `${m.name} (${m.key})` }));
+    const options = (found.data?.monitors ?? [])
+      .filter((m) => m.key !== exclude)
+      .map((m) => ({ value: m.key, label: `${m.name} (${m.key})` }));
     for (const o of options) labels.current.set(o.value, o.label);
     // The chosen monitor stays an option while the search shows others, so the field keeps its label.
     if (value && !options.some((o) => o.value === value))
       options.unshift({ value, label: labels.current.get(value) ?? value });
     return options;
-  }, [found.data, value]);
+  }, [found.data, value, exclude]);
   return (
     <Select
-      label="Monitor"
-      description="The monitor whose state the component shows; type to search by name or key."
-      placeholder="No monitor"
+      id={id}
+      label={label}
+      description={description}
+      placeholder={placeholder}
       searchable
       clearable
       disabled={disabled}

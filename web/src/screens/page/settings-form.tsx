@@ -1,5 +1,6 @@
 // A page's own settings: title, description, language and time zone, AI policy, visitor subscriptions, whether it
-// shows who is online, whether it announces server changes, and the notification channels it names.
+// shows who is online, whether it announces server changes, whether it publishes its uptime history, its draft
+// incidents, and the notification channels it names.
 import { Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { useOrganizationKey } from '../../api/organization';
 import { type PageView, pageChanged } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { SaveFooter } from '../../ui/save-footer';
+import { DraftIncidentsFields } from './draft-incidents-fields';
 import { GameChangesSwitch } from './game-changes-switch';
 import { PlayerNamesSwitch } from './player-names-switch';
 
@@ -21,6 +23,9 @@ const FIELDS = [
   'subscriptions',
   'showPlayerNames',
   'announceGameChanges',
+  'publishUptimeHistory',
+  'showUnreachable',
+  'draftIncidents',
   'notify',
 ] as const;
 
@@ -51,6 +56,9 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
   const [subscriptions, setSubscriptions] = useState(page.subscriptions);
   const [showPlayerNames, setShowPlayerNames] = useState(page.showPlayerNames);
   const [announceGameChanges, setAnnounceGameChanges] = useState(page.announceGameChanges);
+  const [publishUptimeHistory, setPublishUptimeHistory] = useState(page.publishUptimeHistory);
+  const [showUnreachable, setShowUnreachable] = useState(page.showUnreachable);
+  const [draftIncidents, setDraftIncidents] = useState(page.draftIncidents);
   const [notify, setNotify] = useState<string[]>(page.notify ?? []);
   const channels = useQuery({ ...channelsQuery(org), staleTime: 60_000 });
   const save = useMutation({
@@ -67,6 +75,9 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
             subscriptions,
             showPlayerNames,
             announceGameChanges,
+            publishUptimeHistory,
+            showUnreachable,
+            draftIncidents,
             notify: notify.length > 0 ? notify : null,
           },
         }),
@@ -138,6 +149,27 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
         />
         <PlayerNamesSwitch state={[showPlayerNames, setShowPlayerNames]} readOnly={readOnly} errors={errors} />
         <GameChangesSwitch state={[announceGameChanges, setAnnounceGameChanges]} readOnly={readOnly} errors={errors} />
+        <Switch
+          label="Publish the uptime history"
+          description={`A month calendar of the page's days and their incidents, at /s/${page.slug}/history.`}
+          checked={publishUptimeHistory}
+          disabled={readOnly}
+          onChange={(e) => setPublishUptimeHistory(e.currentTarget.checked)}
+          error={errors?.fields.publishUptimeHistory}
+        />
+        <Switch
+          label="Say which parent made a component unreachable"
+          description="“unreachable: Uplink is down” beside a component held behind a down parent; it names the parent on the page."
+          checked={showUnreachable}
+          disabled={readOnly}
+          onChange={(e) => setShowUnreachable(e.currentTarget.checked)}
+          error={errors?.fields.showUnreachable}
+        />
+        <DraftIncidentsFields
+          state={[draftIncidents, setDraftIncidents]}
+          readOnly={readOnly}
+          error={errors?.fields.draftIncidents}
+        />
         <MultiSelect
           label="Notification channels"
           description="They get the events of what the page shows."

@@ -1,0 +1,120 @@
+// PostgreSQL's check journal (issue 38), as SQLite's (dialects/sqlite/check-journal.ts), relay results with their ids
+// included (ingest looks ids up in both tables): an ingest commit appends its checks to `check_journal` (no index but its key) instead of updating `checks`' index and two bucket rows per
+// monitor, and about once a second they are folded, thousands at a time, into `checks` and the buckets: one bucket
+// row per monitor and hour for a second's commits instead of one per commit. Reads of history fold first. In cluster
+// mode every process folds: a fold waits for the rows another is folding (and then finds them gone), so a read that
+// folded first sees every commit before it; journal rows are locked in id order and buckets written in key order, so
+// two folds never wait on each other in a circle.
+import { sql } from 'kysely';
+import type { CheckRow } from '../../../domain/check.js';
+import type { CheckSource } from '../../../domain/monitor-type.js';
+import type { CheckJournal } from '../../check-statements.js';
+import type { Db } from '../../tables.js';
+import { bucketParts, runParts } from './set-statements.js';
+
+/** How long journaled checks wait, at most, for a fold when nothing reads history meanwhile. */
+export const FOLD_INTERVAL_MS = 1000;
+/** Journal rows folded per statement (a fold takes passes until the journal is empty, in one transaction). */
+const FOLD_BATCH_ROWS = 20_000;
+/**
+ * A batch of more checks than this (an import) goes to `checks` at once: folding it later would write it twice. Above
+ * ingest's largest commit (INGEST_MAX_BATCH, 2,000): a commit of several relay batches is journaled whole.
+ */
+export const JOURNAL_MAX_BATCH = 5000;
+
+/** PostgreSQL's code for a relation that does not exist. */
+const UNDEFINED_TABLE = '42P01';
+
+interface JournalRow {
+  monitor_id: string;
+  checked_at: number;
+  ok: number;
+  degraded: number;
+  latency_ms: number | null;
+  data: string | null;
+  source: string;
+}
+
+/** `root`: the pool's Kysely instance, for the folds the timer and `close` make in transactions of their own. */
+export function postgresCheckJournal(root: Db): CheckJournal & { appended(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  /** Folds what no other fold holds; inside the caller's transaction. */
+  async function fold(db: Db): Promise<void> {
+    for (;;) {
+      // Ordered by id, so each monitor's checks keep the order they were committed in (`checks.id` breaks ties of time).
+      const { rows } = await sql<JournalRow>`with moved as (
+          delete from check_journal where id in
+            (select id from check_journal order by id limit ${FOLD_BATCH_ROWS} for update)
+          returning id, monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source, result_id),
+        copied as (insert into checks (monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id)
+          select monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id from moved order by id
+          on conflict (monitor_id, result_id) where result_id is not null do nothing
+          returning monitor_id, result_id)
+        select monitor_id, checked_at, ok, degraded, latency_ms, data, source from moved m
+        -- A relay result already in \`checks\` (written there directly) is not copied, nor counted again.
+        where result_id is null or exists
+          (select 1 from copied c where c.monitor_id = m.monitor_id and c.result_id = m.result_id)
+        order by id`.execute(db);
+      await runParts(db, bucketParts(rows.map(toCheck)));
+      if (rows.length < FOLD_BATCH_ROWS) return;
+    }
+  }
+
+  const foldAlone = () => root.transaction().execute(fold);
+
+  function schedule(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      // A fold that failed (PostgreSQL away) leaves the rows journaled: it is tried again, and every read tries first.
+      foldAlone().catch(() => schedule());
+    }, FOLD_INTERVAL_MS);
+    timer.unref();
+  }
+
+  return {
+    takes: (checks) => checks.length <= JOURNAL_MAX_BATCH,
+    // The writer inserts the rows, in the commit's one statement (check-writer.ts): this only arms the fold.
+    append: () => {},
+    appended: schedule,
+    async settle(db) {
+      // Asked each time: another process of the cluster may have journaled what this one reads.
+      const found = await sql<{ any: number }>`select 1 as any from check_journal limit 1`.execute(db).then(
+        ({ rows }) => rows.length > 0,
+        // A database not migrated yet (no journal) has nothing journaled.
+        (error: unknown) => {
+          if ((error as { code?: unknown } | null)?.code === UNDEFINED_TABLE && !db.isTransaction) return false;
+          throw error;
+        },
+      );
+      if (!found) return;
+      if (db.isTransaction) await fold(db);
+      else await foldAlone();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      timer = undefined;
+      // A fold that cannot be made now (PostgreSQL away) leaves the rows journaled: the next fold anywhere takes them.
+      await foldAlone().catch(() => {});
+    },
+  };
+}
+
+function toCheck(r: JournalRow): CheckRow {
+  return {
+    monitorId: r.monitor_id,
+    checkedAt: r.checked_at,
+    ok: r.ok === 1,
+    degraded: r.degraded === 1,
+    latencyMs: r.latency_ms,
+    // `checks` got the row by copy; only the buckets read these, and of the data only its player count.
+    message: null,
+    error: null,
+    data: r.data === null ? null : (JSON.parse(r.data) as Record<string, unknown>),
+    source: r.source as CheckSource,
+    resultId: null,
+  };
+}
