@@ -6,7 +6,7 @@ import { ESCALATION_LIMITS } from '../domain/alert.js';
 import { BOARD_LIMITS } from '../domain/board.js';
 import { stableKey } from '../domain/fields.js';
 import { LIMITS } from '../domain/limits.js';
-import { monitorPlacementIssues } from '../domain/monitor.js';
+import { monitorLocationIssues, monitorPlacementIssues } from '../domain/monitor.js';
 import { RUN_ON } from '../domain/monitor-type.js';
 import { DEFAULT_ORGANIZATION_KEY } from '../domain/organization.js';
 import { smtpSectionSchema } from '../notify/mail/smtp.js';
@@ -136,6 +136,8 @@ const fileOutline = z.object({
       runOn: z.enum(RUN_ON).optional().catch(undefined),
       relay: name,
       dependsOn: name,
+      locations: names,
+      quorum: z.number().optional().catch(undefined),
     }),
   ),
   pages: list(
@@ -178,7 +180,10 @@ function referenceIssues(
     // Where the monitor runs is unknown when its type or runOn failed: nothing to check its relay against.
     const runOn = monitor.runOn;
     if (runOn !== undefined)
-      for (const placement of monitorPlacementIssues({ runOn, relay: monitor.relay }, (key) => relayKeys.has(key)))
+      for (const placement of [
+        ...monitorPlacementIssues({ runOn, relay: monitor.relay }, (key) => relayKeys.has(key)),
+        ...monitorLocationIssues({ runOn, ...monitor }, (key) => relayKeys.has(key)),
+      ])
         issue(['monitors', i, placement.path], placement.message);
   });
   dependencyIssues(file, issue);

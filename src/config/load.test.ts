@@ -181,6 +181,21 @@ pages:
     ]);
   });
 
+  it("checks a monitor's locations and quorum against the relays of the file", () => {
+    const problems = problemsOf(`
+organization: { name: Acme }
+relays: [{ key: lab, name: Lab }]
+monitors:
+  - { key: a, name: A, type: tcp, runOn: edge, locations: [lab, attic], config: { host: a.example.com, port: 80 } }
+  - { key: b, name: B, type: tcp, runOn: relay, relay: lab, locations: [lab, edge], quorum: 4, config: { host: b.example.com, port: 80 } }
+`);
+    expect(problems).toEqual([
+      'monitors[0].locations: no relay with key "attic" (a location is "edge" or a relay key)',
+      `monitors[1].locations: "lab" is the monitor's own place`,
+      `monitors[1].quorum: at most the number of locations (3, the monitor's own place included)`,
+    ]);
+  });
+
   it('validates each type with its own schema', () => {
     const problems = problemsOf(`
 organization: { name: Acme }

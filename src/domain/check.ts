@@ -18,10 +18,19 @@ export interface CheckRow {
   source: CheckSource;
   /** Id a relay gives a result so a replayed batch is stored once. */
   resultId: string | null;
+  /** Where it ran, for a monitor with several locations ('edge' or a relay id); absent or null: its own place. */
+  location?: string | null | undefined;
+  /**
+   * Whether the monitor's rollups count it up: a multi-location monitor's count the state its locations decided (not
+   * down), not this location's own result; absent: `ok`.
+   */
+  countedUp?: boolean | undefined;
 }
 
-export interface StoredCheck extends Omit<CheckRow, 'degraded' | 'resultId'> {
+export interface StoredCheck extends Omit<CheckRow, 'degraded' | 'resultId' | 'location' | 'countedUp'> {
   id: number;
+  /** Where it ran ('edge' or a relay id), for a monitor with several locations; absent: the monitor's own place. */
+  location?: string;
 }
 
 export type BucketPeriod = 'hour' | 'day';
@@ -103,9 +112,10 @@ export function emptyBucket(monitorId: string, start: number): BucketSums {
 }
 
 function addCheck(b: BucketSums, c: CheckRow): void {
+  const up = c.countedUp ?? c.ok;
   b.count++;
-  if (c.ok) b.upCount++;
-  if (c.ok && c.degraded) b.degradedCount++;
+  if (up) b.upCount++;
+  if (up && c.degraded) b.degradedCount++;
   if (c.latencyMs !== null) {
     b.latencyCount++;
     b.latencySum += c.latencyMs;
@@ -151,4 +161,46 @@ export function latencyBin(latencyMs: number): number {
   let bin = 0;
   while (latencyMs > LATENCY_BIN_UPPER_MS[bin]!) bin++;
   return bin;
+}
+
+/** One location's checks of a multi-location monitor over an hour, as stored (check_buckets_location_hourly). */
+export interface LocationBucketSums {
+  monitorId: string;
+  location: string;
+  start: number;
+  count: number;
+  upCount: number;
+  latencyCount: number;
+  latencySum: number;
+  latencyMin: number | null;
+  latencyMax: number | null;
+}
+
+/** The hourly buckets per location of the checks that name one (those of multi-location monitors). */
+export function rollUpLocations(checks: readonly CheckRow[]): LocationBucketSums[] {
+  const buckets = new Map<string, LocationBucketSums>();
+  for (const c of checks) {
+    if (c.location == null) continue;
+    const start = Math.floor(c.checkedAt / HOUR_MS) * HOUR_MS;
+    const id = `${c.monitorId}\u0000${c.location}\u0000${start}`;
+    let b = buckets.get(id);
+    if (!b) {
+      b = emptyLocationBucket(c.monitorId, c.location, start);
+      buckets.set(id, b);
+    }
+    b.count++;
+    if (c.ok) b.upCount++;
+    if (c.latencyMs !== null) {
+      b.latencyCount++;
+      b.latencySum += c.latencyMs;
+      b.latencyMin = b.latencyMin === null ? c.latencyMs : Math.min(b.latencyMin, c.latencyMs);
+      b.latencyMax = b.latencyMax === null ? c.latencyMs : Math.max(b.latencyMax, c.latencyMs);
+    }
+  }
+  return [...buckets.values()];
+}
+
+export function emptyLocationBucket(monitorId: string, location: string, start: number): LocationBucketSums {
+  const sums = { count: 0, upCount: 0, latencyCount: 0, latencySum: 0, latencyMin: null, latencyMax: null };
+  return { monitorId, location, start, ...sums };
 }

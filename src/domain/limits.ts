@@ -28,6 +28,8 @@ export const MONITOR_LIMITS = {
   degradedLatencyMs: { min: 1, max: 600_000 },
   /** Tags on one monitor (domain/monitor.ts MONITOR_TAG). */
   tags: 20,
+  /** Other locations of one monitor, besides its own place (domain/vantage.ts). */
+  locations: 8,
 } as const;
 
 /** The bounds and defaults of a notification channel's rules (docs/notifications.md, "Rules"). */

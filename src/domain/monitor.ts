@@ -7,6 +7,7 @@ import type { CheckSource, MonitorState, MonitorType, RunOn } from './monitor-ty
 import type { Ownership } from './ownership.js';
 import { type PlayerAlerts, playerAlertsSchema } from './player-alerts.js';
 import type { RecurrenceSlot } from './recurrence.js';
+import { EDGE_LOCATION, type LocationResults, voteWindowMs } from './vantage.js';
 
 export interface LatestResult {
   checkedAt: number;
@@ -52,6 +53,12 @@ export interface Monitor extends Ownership {
   expectedRestart: RecurrenceSlot[] | null;
   /** Key of the parent monitor (docs/monitors.md, "Dependencies"): while it is down this one's alerts are held back. */
   dependsOn: string | null;
+  /** Its other locations, besides its own place (docs/monitors.md, "Several locations"): 'edge' and relay ids; null: none. */
+  locations: string[] | null;
+  /** Down when at least this many voting locations see it down; null: a majority of them. */
+  quorum: number | null;
+  /** Each location's latest result, by location id ({} for a single-location monitor). */
+  locationResults: LocationResults;
 }
 
 /**
@@ -77,7 +84,37 @@ export type MonitorSpec = Pick<
   playerAlerts?: PlayerAlerts | null | undefined;
   expectedRestart?: RecurrenceSlot[] | null | undefined;
   dependsOn?: string | null | undefined;
+  locations?: string[] | null | undefined;
+  quorum?: number | null | undefined;
 };
+
+/** Where a multi-location monitor runs and how its state is decided (ingest's view of it). */
+export interface MonitorVantage {
+  /** Every location, its own place first: 'edge' or relay ids. */
+  locations: string[];
+  quorum: number | null;
+  /** How old a location's latest result may be and still vote (domain/vantage.ts). */
+  windowMs: number;
+}
+
+/** The monitor's own place as a location: the edge, its relay, or null for a push monitor. */
+export function ownLocation(monitor: Pick<Monitor, 'runOn' | 'relayId'>): string | null {
+  if (monitor.runOn === 'edge') return EDGE_LOCATION;
+  return monitor.runOn === 'relay' ? monitor.relayId : null;
+}
+
+/** The vantage of a monitor with other locations; null for a single-location one (judged result by result). */
+export function vantageOf(
+  monitor: Pick<Monitor, 'runOn' | 'relayId' | 'locations' | 'quorum' | 'intervalSec' | 'timeoutMs'>,
+): MonitorVantage | null {
+  const own = ownLocation(monitor);
+  if (own === null || monitor.locations === null || monitor.locations.length === 0) return null;
+  return {
+    locations: [own, ...monitor.locations.filter((l) => l !== own)],
+    quorum: monitor.quorum,
+    windowMs: voteWindowMs(monitor),
+  };
+}
 
 /**
  * The state of a monitor that every result may move, with the settings that decide how (ingest's view of a monitor);
@@ -92,6 +129,10 @@ export type MonitorStateRow = Pick<
   playerAlerts: string | null;
   /** The state of their conditions (JSON, domain/player-alerts.ts), written with the state. */
   playerAlertsState: string | null;
+  /** Several locations: where it runs and its rule; absent or null: one location. */
+  vantage?: MonitorVantage | null | undefined;
+  /** Each location's latest result (JSON, domain/vantage.ts), written with the state; absent or null: none. */
+  locationResults?: string | null | undefined;
 };
 
 /** The state the dashboard shows: the monitor's state, or `paused` while it is disabled. */
@@ -139,7 +180,9 @@ export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean
     (spec.playerAlerts !== undefined && JSON.stringify(current.playerAlerts) !== JSON.stringify(spec.playerAlerts)) ||
     (spec.expectedRestart !== undefined &&
       JSON.stringify(current.expectedRestart) !== JSON.stringify(spec.expectedRestart)) ||
-    (spec.dependsOn !== undefined && current.dependsOn !== spec.dependsOn)
+    (spec.dependsOn !== undefined && current.dependsOn !== spec.dependsOn) ||
+    (spec.locations !== undefined && JSON.stringify(current.locations) !== JSON.stringify(spec.locations)) ||
+    (spec.quorum !== undefined && current.quorum !== spec.quorum)
   );
 }
 
@@ -192,6 +235,16 @@ export const monitorFields = {
   dependsOn: stableKey().describe(
     'Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies").',
   ),
+  locations: z
+    .array(stableKey())
+    .max(MONITOR_LIMITS.locations, { error: `at most ${MONITOR_LIMITS.locations} locations` })
+    .refine((keys) => new Set(keys).size === keys.length, { error: 'each location once' })
+    .describe(
+      'Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only.',
+    ),
+  quorum: intIn(1, MONITOR_LIMITS.locations + 1).describe(
+    'With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them.',
+  ),
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, {
@@ -212,4 +265,39 @@ export function monitorPlacementIssues(
     return [{ path: 'relay', message: 'only allowed when runOn is relay' }];
   if (relay !== undefined && !relayExists(relay)) return [{ path: 'relay', message: `no relay with key "${relay}"` }];
   return [];
+}
+
+/**
+ * A monitor's other locations must be 'edge' or relays of the organization, not its own place, and not for a push
+ * monitor; its quorum at most the number of locations (its own included): the same rule for warden.yaml and the API.
+ */
+export function monitorLocationIssues(
+  monitor: {
+    runOn: RunOn;
+    relay?: string | null | undefined;
+    locations?: readonly string[] | null | undefined;
+    quorum?: number | null | undefined;
+  },
+  relayExists: (key: string) => boolean,
+): { path: 'locations' | 'quorum'; message: string }[] {
+  const locations = monitor.locations ?? [];
+  const issues: { path: 'locations' | 'quorum'; message: string }[] = [];
+  if (monitor.runOn === 'push' && locations.length > 0)
+    issues.push({ path: 'locations', message: 'a push monitor has no other locations: it is not run, it is sent to' });
+  const own = monitor.runOn === 'relay' ? (monitor.relay ?? undefined) : EDGE_LOCATION;
+  for (const location of locations) {
+    if (location === own) issues.push({ path: 'locations', message: `"${location}" is the monitor's own place` });
+    else if (location !== EDGE_LOCATION && !relayExists(location))
+      issues.push({
+        path: 'locations',
+        message: `no relay with key "${location}" (a location is "edge" or a relay key)`,
+      });
+  }
+  const quorum = monitor.quorum ?? null;
+  if (quorum !== null && quorum > locations.length + 1)
+    issues.push({
+      path: 'quorum',
+      message: `at most the number of locations (${locations.length + 1}, the monitor's own place included)`,
+    });
+  return issues;
 }

@@ -3,7 +3,7 @@
 import type { WardenEvent } from '../bus/events.js';
 import type { CheckRow } from '../domain/check.js';
 import { newId } from '../domain/ids.js';
-import type { LatestResult, MonitorStateChange, MonitorStateRow } from '../domain/monitor.js';
+import type { LatestResult, MonitorStateChange, MonitorStateRow, MonitorVantage } from '../domain/monitor.js';
 import { PLAYER_NAMES_KEY, playerNamesOf, withoutPlayerNames } from '../domain/player-names.js';
 import { nextMonitorState } from '../domain/states.js';
 import { storableText } from '../domain/storable-text.js';
@@ -12,6 +12,7 @@ import type { TlsNotices } from '../notify/outbox/certificates.js';
 import type { NotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
+import { locationOf, locationStep } from './ingest-locations.js';
 import {
   applyPlayerAlerts,
   type PlayerFacts,
@@ -109,30 +110,34 @@ function applyResult(
     source: input.source,
     resultId: input.resultId ?? null,
   };
-  // A late result (older than the latest) goes into history but does not move the current state.
-  if (monitor.lastCheckAt === null || checkedAt >= monitor.lastCheckAt) {
-    const transition = nextMonitorState(monitor, {
-      ok: input.ok,
-      latencyMs: row.latencyMs,
-      degraded: input.degraded ?? false,
-      source: input.source,
-    });
+  const step = monitor.vantage ? locatedStep(monitor, monitor.vantage, input, row) : undefined;
+  // A late result (older than the latest, of its location) goes into history but does not move the current state.
+  if (step !== undefined ? step !== null : monitor.lastCheckAt === null || checkedAt >= monitor.lastCheckAt) {
+    const transition =
+      step?.transition ??
+      nextMonitorState(monitor, {
+        ok: input.ok,
+        latencyMs: row.latencyMs,
+        degraded: input.degraded ?? false,
+        source: input.source,
+      });
     row.degraded = transition.state === 'degraded';
+    if (step) {
+      // The monitor's rollups count the state its locations decided; the location's own bucket counts its result.
+      row.countedUp = transition.state !== 'down';
+      monitor.locationResults = step.locationResults;
+    }
     if (transition.state !== monitor.state) {
       events.push(stateEvent(monitor, checkedAt, transition.state, transition.reason));
-      changes.push(
-        stateChange(
-          monitor,
-          checkedAt,
-          transition.state,
-          changeMessage(transition.state, transition.reason, row, input.degraded ?? false),
-        ),
-      );
+      const message = step
+        ? locatedMessage(transition.state, transition.reason, row)
+        : changeMessage(transition.state, transition.reason, row, input.degraded ?? false);
+      changes.push(stateChange(monitor, checkedAt, transition.state, message));
       monitor.state = transition.state;
       monitor.stateSince = checkedAt;
     }
     monitor.failureStreak = transition.failureStreak;
-    monitor.lastCheckAt = checkedAt;
+    monitor.lastCheckAt = Math.max(checkedAt, monitor.lastCheckAt ?? checkedAt);
     const latest: LatestResult = {
       checkedAt,
       ok: row.ok,
@@ -145,7 +150,10 @@ function applyResult(
     monitor.lastResult = JSON.stringify(latest);
     applyPlayerAlerts(monitor, { at: checkedAt, ok: input.ok, data: row.data }, players, usual.get(monitor.id) ?? null);
     touched.add(monitor);
-  } else row.degraded = input.ok && (input.degraded ?? false);
+  } else {
+    row.degraded = input.ok && (input.degraded ?? false);
+    if (step === null) row.countedUp = monitor.state !== 'down';
+  }
   rows.push(row);
   events.push({
     type: 'monitor.checked',
@@ -198,6 +206,7 @@ function stateChanges(events: readonly WardenEvent[], monitors: Map<string, Moni
       at: event.at,
       reason: event.reason,
       lastResult: monitors.get(event.monitorId)?.lastResult ?? null,
+      locations: monitors.get(event.monitorId)?.vantage ? event.reason : undefined,
     });
   }
   return changes;
@@ -210,6 +219,31 @@ function stateChange(
   message: string | null,
 ): MonitorStateChange {
   return { id: newId('stc'), monitorId: monitor.id, at, from: monitor.state, to, message };
+}
+
+/** A multi-location monitor's step, with its check marked with its location; null: late for its location. */
+function locatedStep(monitor: MonitorStateRow, vantage: MonitorVantage, input: IngestInput, row: CheckRow) {
+  const location = locationOf(input);
+  if (location === null) return undefined;
+  row.location = location;
+  return locationStep(monitor, vantage, location, {
+    ...input,
+    latencyMs: row.latencyMs,
+    error: row.error,
+    message: row.message,
+    degraded: input.degraded ?? false,
+    checkedAt: row.checkedAt,
+  });
+}
+
+/**
+ * Why, as a multi-location monitor's state history tells it: which locations see it down (or slow), with the error
+ * of the check that tipped it; back up, those still seeing it down, if any.
+ */
+function locatedMessage(to: MonitorStateRow['state'], reason: string | null, check: CheckRow): string | null {
+  const error = check.ok ? null : (check.error ?? check.message);
+  if (to === 'up' || reason === null) return reason ?? check.message;
+  return error === null ? reason : `${reason}: ${error}`;
 }
 
 /** Why, as the state history tells it: the failing check's error, the passing check's message, the latency rule. */

@@ -23,6 +23,10 @@ export interface IngestInput {
   /** Set by relays so a replayed result is stored once. */
   resultId?: string | undefined;
   source: CheckSource;
+  /** Where it was checked, for a monitor with several locations: a relay's id (the edge's results need not say). */
+  location?: string | undefined;
+  /** How alerts name that location: the relay's key. */
+  locationLabel?: string | undefined;
   kind?: 'result';
 }
 

@@ -58,5 +58,36 @@ for (const dialect of dialects) {
       expect((await one.sweep()).mails).toBe(0);
       expect(smtp.messages).toHaveLength(1);
     });
+
+    it('mails a report again whose process stopped between claiming it and mailing it, once the claim is stale', async () => {
+      await h.call('PATCH', '/api/v1/organization', { body: { monthlyReport: true } });
+      const store = h.context.store.organizations;
+      const now = h.context.clock.now();
+      // Next month's report, claimed by a process that then died (kill -9): nothing was mailed, the claim stays.
+      const month = '2026-03';
+      const claim = await store.claimMonthlyReport(h.a.id, month, now, now - 30 * 60_000);
+      expect(claim).toMatch(/^2026-03~/);
+      // A live claim is not taken over: no other process mails it meanwhile.
+      expect(await store.claimMonthlyReport(h.a.id, month, now + 60_000, now + 60_000 - 30 * 60_000)).toBeNull();
+      // Half an hour on, the claim is stale: the next claim takes it, and completing it makes the month reported.
+      const later = now + 31 * 60_000;
+      const again = await store.claimMonthlyReport(h.a.id, month, later, later - 30 * 60_000);
+      expect(again).toMatch(/^2026-03~/);
+      await store.completeMonthlyReport(h.a.id, again as string, month);
+      expect(await store.lastMonthlyReport(h.a.id)).toBe(month);
+      expect(await store.claimMonthlyReport(h.a.id, month, later + 1, later + 1)).toBeNull();
+    });
+
+    it("mails the report after a crash left last month's claim behind", async () => {
+      const sent = smtp.messages.length;
+      const store = h.context.store.organizations;
+      const now = h.context.clock.now();
+      // The pass's month is February (the harness's clock): an older claim of it, left by a stopped process.
+      await store.releaseMonthlyReport(h.a.id, (await store.lastMonthlyReport(h.a.id)) as string, '2026-01');
+      expect(await store.claimMonthlyReport(h.a.id, '2026-02', now - 40 * 60_000, 0)).toMatch(/^2026-02~/);
+      expect((await sendMonthlyReports(h.context)).mails).toBe(1);
+      expect(smtp.messages.slice(sent).map((m) => m.to)).toEqual([['olive@alpha.test']]);
+      expect(await store.lastMonthlyReport(h.a.id)).toBe('2026-02');
+    });
   });
 }

@@ -1,6 +1,6 @@
 // The writes of an ingest commit as Kysely builders, written once: PostgreSQL executes them per commit, SQLite compiles them once.
 import { sql } from 'kysely';
-import type { BucketPeriod, BucketSums, CheckRow } from '../domain/check.js';
+import type { BucketPeriod, BucketSums, CheckRow, LocationBucketSums } from '../domain/check.js';
 import type { MonitorStateRow } from '../domain/monitor.js';
 import type { CheckBucketsTable, Db } from './tables.js';
 
@@ -43,6 +43,7 @@ export function checkValues(c: CheckRow) {
     data: c.data === null ? null : JSON.stringify(c.data),
     source: c.source,
     result_id: c.resultId,
+    location: c.location ?? null,
   };
 }
 
@@ -156,8 +157,48 @@ export function updateStateQuery(db: Db, m: MonitorStateRow) {
       last_check_at: m.lastCheckAt,
       last_result: m.lastResult,
       player_alerts_state: m.playerAlertsState,
+      location_results: m.locationResults ?? null,
     })
     .where('id', '=', m.id);
+}
+
+/** A location's bucket as a row; the key order is the column order of the insert. */
+export function locationBucketValues(b: LocationBucketSums) {
+  return {
+    monitor_id: b.monitorId,
+    location: b.location,
+    bucket_start: b.start,
+    count: b.count,
+    up_count: b.upCount,
+    latency_count: b.latencyCount,
+    latency_sum: b.latencySum,
+    latency_min: b.latencyMin,
+    latency_max: b.latencyMax,
+  };
+}
+
+/** Adds to each location's hourly bucket (multi-location monitors only; see migration 0029). */
+export function upsertLocationBucketsQuery(db: Db, rows: ReturnType<typeof locationBucketValues>[]) {
+  const table = 'check_buckets_location_hourly';
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const sum = (name: string) => sql<number>`${column(name)} + excluded.${sql.ref(name)}`;
+  const extreme = (name: 'latency_min' | 'latency_max', op: '<' | '>') =>
+    sql<number | null>`case when excluded.${sql.ref(name)} is null then ${column(name)}
+      when ${column(name)} is null or excluded.${sql.ref(name)} ${sql.raw(op)} ${column(name)} then excluded.${sql.ref(name)}
+      else ${column(name)} end`;
+  return db
+    .insertInto(table)
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['monitor_id', 'location', 'bucket_start']).doUpdateSet({
+        count: sum('count'),
+        up_count: sum('up_count'),
+        latency_count: sum('latency_count'),
+        latency_sum: sum('latency_sum'),
+        latency_min: extreme('latency_min', '<'),
+        latency_max: extreme('latency_max', '>'),
+      }),
+    );
 }
 
 /** How one dialect writes an ingest commit: the checks, their buckets and the monitors' state; always called inside a transaction. */

@@ -14,6 +14,7 @@ const TABLES = [
   'channel_recipients',
   'check_buckets_daily',
   'check_buckets_hourly',
+  'check_buckets_location_hourly',
   'check_journal',
   'checks',
   'cluster_instances',

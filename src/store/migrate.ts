@@ -27,6 +27,8 @@ import * as uptimeReports from './migrations/0024-uptime-reports.js';
 import * as alerts from './migrations/0025-alerts.js';
 import * as incidentDrafts from './migrations/0026-incident-drafts.js';
 import * as maintenanceAnnounce from './migrations/0027-maintenance-announce.js';
+import * as vantagePoints from './migrations/0028-vantage-points.js';
+import * as locationBuckets from './migrations/0029-location-buckets.js';
 import * as pageShowUnreachable from './migrations/0032-page-show-unreachable.js';
 import * as journalResultIds from './migrations/0033-journal-result-ids.js';
 import * as timePartitions from './migrations/0034-time-partitions.js';
@@ -62,6 +64,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025-alerts': alerts,
   '0026-incident-drafts': incidentDrafts,
   '0027-maintenance-announce': maintenanceAnnounce,
+  '0028-vantage-points': vantagePoints,
+  '0029-location-buckets': locationBuckets,
   '0032-page-show-unreachable': pageShowUnreachable,
   '0033-journal-result-ids': journalResultIds,
   '0034-time-partitions': timePartitions,

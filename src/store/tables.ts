@@ -20,6 +20,7 @@ import type {
   ApiKeysTable,
   CheckBucketsTable,
   CheckJournalTable,
+  CheckLocationBucketsTable,
   ChecksTable,
   GameChangesTable,
   MonitorStateChangesTable,
@@ -70,6 +71,7 @@ export interface Database {
   check_journal: CheckJournalTable;
   check_buckets_hourly: CheckBucketsTable;
   check_buckets_daily: CheckBucketsTable;
+  check_buckets_location_hourly: CheckLocationBucketsTable;
   game_changes: GameChangesTable;
   pages: PagesTable;
   page_assets: PageAssetsTable;

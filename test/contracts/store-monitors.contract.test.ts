@@ -73,10 +73,26 @@ describeStore('monitors', (store) => {
       playerAlerts: null,
       expectedRestart: null,
       dependsOn: null,
+      locations: null,
+      quorum: null,
+      locationResults: {},
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW,
     } satisfies Monitor);
+  });
+
+  it('keeps the other locations and quorum a spec sets, and clears them with null', async () => {
+    const relayId = await addRelay(store(), 'fra');
+    await addMonitor(store(), 'a', { locations: ['edge', relayId], quorum: 2 });
+    await addMonitor(store(), 'b');
+    expect(await store().monitors.findById('mon_a')).toMatchObject({ locations: ['edge', relayId], quorum: 2 });
+    expect(await store().monitors.findById('mon_b')).toMatchObject({ locations: null, quorum: null });
+    await store().monitors.updateSpec('mon_a', monitorSpec('a', { locations: null, quorum: null }), 'api', NOW + 1);
+    expect(await store().monitors.findById('mon_a')).toMatchObject({ locations: null, quorum: null });
+    expect(await store().monitors.keysOnRelay(relayId)).toEqual([]);
+    await store().monitors.updateSpec('mon_b', monitorSpec('b', { locations: [relayId] }), 'api', NOW + 1);
+    expect(await store().monitors.keysOnRelay(relayId)).toEqual(['b']);
   });
 
   it('records when the secrets were written in full, at insert and later', async () => {
@@ -227,6 +243,9 @@ describeStore('monitors', (store) => {
       playerAlerts: null,
       expectedRestart: null,
       dependsOn: null,
+      locations: null,
+      quorum: null,
+      locationResults: {},
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW + 1000,

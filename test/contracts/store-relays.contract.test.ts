@@ -129,10 +129,15 @@ describeStore('relays', (store) => {
     await addMonitor(store(), 'a3', { runOn: 'relay', relayId: a, intervalSec: 10, enabled: false });
     await addMonitor(store(), 'b1', { runOn: 'relay', relayId: b, intervalSec: 300 });
     await addMonitor(store(), 'idle1', { runOn: 'relay', relayId: idle, enabled: false });
+    // Monitors that name a relay among their other locations count for it too.
+    const extra = await addRelay(store(), 'extra');
+    await addMonitor(store(), 'x1', { intervalSec: 90, locations: [extra] });
+    await addMonitor(store(), 'x2', { intervalSec: 60, locations: [b] });
     const activity = await store().relays.listActivity();
     expect(activity.sort((x, y) => x.id.localeCompare(y.id))).toEqual([
       { id: a, lastSeenAt: NOW - 1000, offlineSince: null, shortestIntervalSec: 30 },
-      { id: b, lastSeenAt: null, offlineSince: null, shortestIntervalSec: 300 },
+      { id: b, lastSeenAt: null, offlineSince: null, shortestIntervalSec: 60 },
+      { id: extra, lastSeenAt: null, offlineSince: null, shortestIntervalSec: 90 },
     ]);
   });
 

@@ -19,6 +19,8 @@ export interface StateChange {
   reason: string | null;
   /** JSON of the result that moved it (players for game servers). */
   lastResult: string | null;
+  /** A monitor with several locations: which of them see it down, "down from edge, fra (2 of 3)" (domain/vantage.ts). */
+  locations?: string | null | undefined;
 }
 
 /** Which notification a state change is, if any: down (retries already applied), recovered from down, or degraded. */
@@ -42,7 +44,7 @@ export function stateChangeItem(change: StateChange, monitor: Monitor, kind: Not
       at: change.at,
       severity: SEVERITY[kind] ?? 'info',
       title: titleOf(kind, monitor.name, downtimeMs),
-      reason: kind === 'monitor.recovered' ? null : (errorOf(change.lastResult) ?? change.reason),
+      reason: kind === 'monitor.recovered' ? null : reasonOf(change),
       monitor: {
         id: monitor.id,
         key: monitor.key,
@@ -142,6 +144,13 @@ function parseResult(json: string | null): LatestResult | null {
   } catch {
     return null;
   }
+}
+
+/** The failing check's error; for a monitor with several locations, after the locations that see it down. */
+function reasonOf(change: StateChange): string | null {
+  const error = errorOf(change.lastResult);
+  if (change.locations) return error === null ? change.locations : `${change.locations}: ${error}`;
+  return error ?? change.reason;
 }
 
 function errorOf(json: string | null): string | null {

@@ -8,6 +8,7 @@ import type { Page } from '../../domain/page.js';
 import { type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { probeDefinition } from '../../probes/registry.js';
 import type { ServiceContext } from '../context.js';
+import { locationKey } from '../monitors/locations-view.js';
 import { requireOrganization } from '../organizations/current.js';
 import { organizationObjects } from '../organizations/inventory.js';
 import { withoutDefaults } from './defaults.js';
@@ -103,6 +104,8 @@ function monitorEntry(
     playerAlerts: m.playerAlerts ?? undefined,
     expectedRestart: m.expectedRestart ?? undefined,
     dependsOn: m.dependsOn ?? undefined,
+    locations: m.locations === null ? undefined : m.locations.map((l) => locationKey(l, relayKeys)),
+    quorum: m.quorum ?? undefined,
     notify: named(m.notify, `Monitor ${m.key}`),
     config: withoutDefaults(definition.config, m.config, definition.secrets),
   });

@@ -1,10 +1,12 @@
 // A monitor's history over the last N hours: raw checks (newest first, by cursor) and hourly or daily buckets with the window's uptime.
 import { z } from 'zod';
 import { type Bucket, DAY_MS, HOUR_MS } from '../../domain/check.js';
+import { ownLocation } from '../../domain/monitor.js';
 import { CHECK_SOURCES } from '../../domain/monitor-type.js';
 import { API_LIMITS } from '../api-limits.js';
 import { parseInput, type ServiceContext } from '../context.js';
-import { requireMonitor } from './read.js';
+import { locationKey } from './locations-view.js';
+import { relayKeysById, requireMonitor } from './read.js';
 import { decodeCursor, encodeCursor, monitorHistoryInput } from './schema.js';
 
 const ratio = z.number().min(0).max(1).nullable();
@@ -21,6 +23,7 @@ export const historyCheckSchema = z.object({
     .nullable()
     .describe('Live data of the check: players, maxPlayers, version, …'),
   source: z.enum(CHECK_SOURCES),
+  location: z.string().nullable().describe('Where it ran: "edge" or the relay\'s key (null for a push monitor\'s).'),
 });
 
 export const historyBucketSchema = z.object({
@@ -62,10 +65,17 @@ export async function monitorHistory(
   const daily = query.hours > API_LIMITS.hourlyBucketsUpToHours;
   const period = daily ? DAY_MS : HOUR_MS;
   const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const [page, buckets] = await Promise.all([
+  const [page, buckets, relayKeys] = await Promise.all([
     ctx.store.checks.list(monitor.id, { from, to: now + 1, limit: query.limit + 1, before }),
     ctx.store.checks.buckets(daily ? 'day' : 'hour', [monitor.id], Math.floor(from / period) * period, now + 1),
+    relayKeysById(ctx),
   ]);
+  // A check without a location is a single-location monitor's: it ran at the monitor's own place.
+  const own = ownLocation(monitor);
+  const locationOf = (location: string | undefined) => {
+    const at = location ?? own;
+    return at === null ? null : locationKey(at, relayKeys);
+  };
   const checks = page.slice(0, query.limit);
   const last = checks.at(-1);
   const checkCount = buckets.reduce((sum, b) => sum + b.count, 0);
@@ -77,7 +87,10 @@ export async function monitorHistory(
     to: now,
     uptime: checkCount > 0 ? upCount / checkCount : null,
     checkCount,
-    checks: checks.map(({ monitorId: _monitorId, ...check }) => check),
+    checks: checks.map(({ monitorId: _monitorId, location, ...check }) => ({
+      ...check,
+      location: locationOf(location),
+    })),
     nextCursor: page.length > query.limit && last ? encodeCursor(last) : null,
     bucketPeriod: daily ? 'day' : 'hour',
     buckets: buckets.map(bucketView),

@@ -24,10 +24,12 @@ export const monitorCommonFields = {
   playerAlerts: monitorFields.playerAlerts.optional(),
   expectedRestart: monitorFields.expectedRestart.optional(),
   dependsOn: monitorFields.dependsOn.optional(),
+  locations: monitorFields.locations.optional(),
+  quorum: monitorFields.quorum.optional(),
 };
 
 /** Fields of a monitor's answer that its body writes under another name. */
-const ANSWER_FIELDS = { relayId: 'relay', relayKey: 'relay' } as const;
+const ANSWER_FIELDS = { relayId: 'relay', relayKey: 'relay', locationStates: 'locations' } as const;
 const unknownField = unknownFieldError(ANSWER_FIELDS);
 
 function monitorVariant<T extends MonitorType>(type: T) {
@@ -97,6 +99,11 @@ export const monitorPatchSchema = z
         .nullable()
         .optional()
         .describe("Key of the parent monitor; null removes it (the relay's parent, if any, applies again)."),
+      locations: monitorFields.locations
+        .nullable()
+        .optional()
+        .describe('The other places it runs, replacing the current ones; null or [] leaves its own place only.'),
+      quorum: monitorFields.quorum.nullable().optional().describe('null: a majority of the voting locations.'),
       config: z
         .record(z.string(), z.unknown())
         .optional()

@@ -1,17 +1,24 @@
 // Changes a monitor through the API (a merge of the fields given; config-managed monitors answer 409); runners and pages follow.
 import { type FieldIssue, ValidationError } from '../../domain/errors.js';
-import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged } from '../../domain/monitor.js';
+import {
+  type Monitor,
+  type MonitorSpec,
+  monitorLocationIssues,
+  monitorPlacementIssues,
+  monitorSpecChanged,
+} from '../../domain/monitor.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { writerFor, writeVerb } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import { secretsSetTime } from '../relays/secrets.js';
 import { checkMonitorParent } from './dependencies.js';
+import { locationKey } from './locations-view.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { keptFromStorage, patchedConfig, retargetIssues } from './retarget.js';
 import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
 import { recordPause } from './state-history.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
-import { announce, relayIdsByKey } from './write.js';
+import { announce, locationIds, relayIdsByKey } from './write.js';
 
 export const updateMonitor = writeVerb(
   monitorUpdateSchema,
@@ -50,6 +57,10 @@ function patched(
   // Moving a monitor off its relay drops the relay without having to say so.
   const relay = patch.relay !== undefined ? (patch.relay ?? undefined) : runOn === 'relay' ? currentRelay : undefined;
   issues.push(...monitorPlacementIssues({ runOn, relay }, (key) => relayIds.has(key)));
+  const locations =
+    patch.locations !== undefined ? patch.locations : current.locations?.map((l) => locationKey(l, relayKeys));
+  const quorum = patch.quorum !== undefined ? patch.quorum : current.quorum;
+  issues.push(...monitorLocationIssues({ runOn, relay, locations, quorum }, (key) => relayIds.has(key)));
   const config = patchedConfig(definition.config, current.config, patch.config, definition.secrets, issues);
   const relayId = relay === undefined ? null : (relayIds.get(relay) ?? null);
   issues.push(...retargetIssues(definition, current, { config, relayId }, patch.config));
@@ -70,6 +81,8 @@ function patched(
     playerAlerts: patch.playerAlerts === undefined ? current.playerAlerts : patch.playerAlerts,
     expectedRestart: patch.expectedRestart === undefined ? current.expectedRestart : patch.expectedRestart,
     dependsOn: patch.dependsOn === undefined ? current.dependsOn : patch.dependsOn,
+    locations: locationIds(locations, relayIds),
+    quorum,
   };
 }
 

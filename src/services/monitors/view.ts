@@ -6,6 +6,7 @@ import { CHECK_SOURCES, MONITOR_STATES, MONITOR_TYPES, RUN_ON } from '../../doma
 import { ownershipFields } from '../../domain/ownership.js';
 import { playerAlertsSchema } from '../../domain/player-alerts.js';
 import { probeDefinition } from '../../probes/registry.js';
+import { monitorLocationFields, monitorLocations } from './locations-view.js';
 
 export const REDACTED = '[redacted]';
 
@@ -81,6 +82,7 @@ export type MonitorView = z.infer<typeof monitorViewSchema>;
 /** The API's view adds the relay's key next to its id. */
 export const monitorWithRelaySchema = monitorViewSchema.extend({
   relayKey: z.string().nullable().describe('Key of the relay that runs it, when runOn is relay.'),
+  ...monitorLocationFields,
 });
 
 export type MonitorWithRelay = z.infer<typeof monitorWithRelaySchema>;
@@ -123,6 +125,7 @@ export function monitorWithRelay(
   return {
     ...monitorView(monitor, unreachable),
     relayKey: monitor.relayId === null ? null : (relayKeys.get(monitor.relayId) ?? null),
+    ...monitorLocations(monitor, relayKeys),
   };
 }
 

@@ -5,12 +5,14 @@ import { LIMITS } from '../../domain/limits.js';
 import {
   type Monitor,
   type MonitorSpec,
+  monitorLocationIssues,
   monitorPlacementIssues,
   monitorSpecChanged,
   type StoredToken,
 } from '../../domain/monitor.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
+import { EDGE_LOCATION } from '../../domain/vantage.js';
 import { organizationOf, type ServiceContext, uniquely, writerFor, writerOf, writeVerb } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import type { PutOutcome } from '../put.js';
@@ -143,7 +145,8 @@ async function insertMonitor(ctx: ServiceContext, spec: MonitorSpec, pushToken: 
 
 /** The stored spec of an entry, its relay named by key checked against the organization's relays. */
 function specOf(entry: Omit<MonitorEntry, 'pushToken'>, relayIds: ReadonlyMap<string, string>): MonitorSpec {
-  const issues = monitorPlacementIssues(entry, (key) => relayIds.has(key));
+  const exists = (key: string) => relayIds.has(key);
+  const issues = [...monitorPlacementIssues(entry, exists), ...monitorLocationIssues(entry, exists)];
   if (issues.length > 0) throw new ValidationError(issues);
   return {
     key: entry.key,
@@ -162,7 +165,18 @@ function specOf(entry: Omit<MonitorEntry, 'pushToken'>, relayIds: ReadonlyMap<st
     expectedRestart: entry.expectedRestart ?? null,
     // warden.yaml's parents are checked with the file (config/file-schema.ts): one may come later in it.
     dependsOn: entry.dependsOn ?? null,
+    locations: locationIds(entry.locations, relayIds),
+    quorum: entry.quorum ?? null,
   };
+}
+
+/** The stored locations of the keys written ('edge' stays 'edge'; a relay key becomes its id); null: none. */
+export function locationIds(
+  keys: readonly string[] | null | undefined,
+  relayIds: ReadonlyMap<string, string>,
+): string[] | null {
+  if (!keys || keys.length === 0) return null;
+  return keys.map((key) => (key === EDGE_LOCATION ? key : (relayIds.get(key) ?? key)));
 }
 
 export async function relayIdsByKey(ctx: ServiceContext): Promise<Map<string, string>> {

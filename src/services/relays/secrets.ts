@@ -51,7 +51,7 @@ export async function secretsSetTime(ctx: ServiceContext, relayId: string | null
 export async function monitorsWithheldFrom(ctx: ServiceContext, relay: Relay): Promise<WithheldMonitor[]> {
   const monitors = await ctx.store.monitors.list(relay.organizationId);
   return monitors
-    .filter((m) => m.runOn === 'relay' && m.relayId === relay.id)
+    .filter((m) => (m.runOn === 'relay' && m.relayId === relay.id) || (m.locations?.includes(relay.id) ?? false))
     .map((m) => ({ id: m.id, key: m.key, name: m.name, fields: withheldSecrets(m, relay) }))
     .filter((m) => m.fields.length > 0);
 }

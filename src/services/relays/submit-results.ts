@@ -77,6 +77,9 @@ export async function submitRelayResults(
       checkedAt: r.checkedAt === undefined ? undefined : Math.min(r.checkedAt, now),
       resultId: r.id,
       source: 'relay',
+      // A monitor with several locations keeps this relay's result as its location's (its key names it in alerts).
+      location: relay.id,
+      locationLabel: relay.key,
     });
     positions.push(index);
   });

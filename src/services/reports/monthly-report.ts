@@ -28,6 +28,13 @@ export function lastMonth(now: number): { month: string; from: string; to: strin
   return { month: date(first).slice(0, 7), from: date(first), to: date(last) };
 }
 
+/**
+ * A claim this old was left by a process that stopped between claiming and finishing (a crash): the report is mailed
+ * again (its owners may get it twice, rather than not at all). Far above a pass's longest run (a mail per owner, 30 s
+ * each at most).
+ */
+const STALE_CLAIM_MS = 30 * 60_000;
+
 /** Mails every report due now; what a pass sent. */
 export async function sendMonthlyReports(
   deps: Omit<ServiceContext, 'organizationId' | 'actor'>,
@@ -37,16 +44,28 @@ export async function sendMonthlyReports(
   const period = lastMonth(deps.clock.now());
   for (const organization of await deps.store.organizations.listMonthlyReports()) {
     const previous = await deps.store.organizations.lastMonthlyReport(organization.id);
-    if (previous !== null && previous >= period.month) continue;
-    if (!(await deps.store.organizations.claimMonthlyReport(organization.id, period.month))) continue;
+    // Reported already (a claim in progress is left to the claim: it may be stale).
+    if (previous !== null && !previous.includes('~') && previous >= period.month) continue;
+    const now = deps.clock.now();
+    const claim = await deps.store.organizations.claimMonthlyReport(
+      organization.id,
+      period.month,
+      now,
+      now - STALE_CLAIM_MS,
+    );
+    if (claim === null) continue;
     let mails = 0;
     try {
       mails = await mailOwners(deps, organization, period);
     } catch (error) {
       logFailure(deps.logger, error, 'monthly report failed');
     }
-    if (mails === 0) await deps.store.organizations.releaseMonthlyReport(organization.id, period.month, previous);
-    else sent.organizations++;
+    const before = previous?.includes('~') ? null : previous;
+    if (mails === 0) await deps.store.organizations.releaseMonthlyReport(organization.id, claim, before);
+    else {
+      await deps.store.organizations.completeMonthlyReport(organization.id, claim, period.month);
+      sent.organizations++;
+    }
     sent.mails += mails;
   }
   return sent;

@@ -1,6 +1,14 @@
 // Check history and its hourly and daily rollups: reads, pruning, and the commit writes of the store's dialect.
 
-import type { Bucket, BucketCount, BucketPeriod, BucketSums, CheckRow, StoredCheck } from '../../domain/check.js';
+import type {
+  Bucket,
+  BucketCount,
+  BucketPeriod,
+  BucketSums,
+  CheckRow,
+  LocationBucketSums,
+  StoredCheck,
+} from '../../domain/check.js';
 import type { MonitorStateRow } from '../../domain/monitor.js';
 import type { CheckSource } from '../../domain/monitor-type.js';
 import {
@@ -30,6 +38,8 @@ export interface CheckRepository {
   buckets(period: BucketPeriod, monitorIds: readonly string[], from: number, to: number): Promise<Bucket[]>;
   /** Just the counts, unordered: what uptime and the daily strip need, read as cheaply as the store allows. */
   bucketCounts(period: BucketPeriod, monitorIds: readonly string[], from: number, to: number): Promise<BucketCount[]>;
+  /** A multi-location monitor's hourly buckets per location starting in [from, to), oldest first (as stored: sums). */
+  locationBuckets(monitorId: string, from: number, to: number): Promise<LocationBucketSums[]>;
   /** Deletes up to `batch` of one monitor's checks older than `before`; returns how many went. */
   prune(monitorId: string, before: number, batch: number): Promise<number>;
   /** Deletes one monitor's buckets of this period older than `before`. */
@@ -70,7 +80,7 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
   return { ...checkHistory(db, writer, settled), ...bucketHistory(db, settled) };
 }
 
-type BucketMethods = 'buckets' | 'bucketCounts' | 'pruneBuckets' | 'replaceBucketsBefore';
+type BucketMethods = 'buckets' | 'bucketCounts' | 'locationBuckets' | 'pruneBuckets' | 'replaceBucketsBefore';
 
 /** The checks themselves: written in batches with the monitors' states, listed by cursor, pruned by age. */
 function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>): Omit<CheckRepository, BucketMethods> {
@@ -122,6 +132,7 @@ function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>)
         error: r.error,
         data: r.data === null ? null : (JSON.parse(r.data) as Record<string, unknown>),
         source: r.source as CheckSource,
+        ...(r.location === null ? {} : { location: r.location }),
       }));
     },
     async prune(monitorId, before, batch) {
@@ -179,6 +190,29 @@ function bucketHistory(db: Db, settled: () => Promise<void>): Pick<CheckReposito
         .execute();
       return rows.map(toBucketCount);
     },
+    async locationBuckets(monitorId, from, to) {
+      await settled();
+      const rows = await db
+        .selectFrom('check_buckets_location_hourly')
+        .selectAll()
+        .where('monitor_id', '=', monitorId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .orderBy('bucket_start')
+        .orderBy('location')
+        .execute();
+      return rows.map((r) => ({
+        monitorId: r.monitor_id,
+        location: r.location,
+        start: Number(r.bucket_start),
+        count: r.count,
+        upCount: r.up_count,
+        latencyCount: r.latency_count,
+        latencySum: Number(r.latency_sum),
+        latencyMin: r.latency_min,
+        latencyMax: r.latency_max,
+      }));
+    },
     async pruneBuckets(period, monitorId, before) {
       await settled();
       const result = await db
@@ -186,7 +220,16 @@ function bucketHistory(db: Db, settled: () => Promise<void>): Pick<CheckReposito
         .where('monitor_id', '=', monitorId)
         .where('bucket_start', '<', before)
         .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      // The per-location hours go with the monitor's hours.
+      const locations =
+        period === 'hour'
+          ? await db
+              .deleteFrom('check_buckets_location_hourly')
+              .where('monitor_id', '=', monitorId)
+              .where('bucket_start', '<', before)
+              .executeTakeFirst()
+          : undefined;
+      return Number(result.numDeletedRows) + Number(locations?.numDeletedRows ?? 0);
     },
     async replaceBucketsBefore(period, monitorId, before, buckets) {
       await settled();

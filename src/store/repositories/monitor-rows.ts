@@ -4,6 +4,7 @@ import type { LatestResult, Monitor, MonitorSpec } from '../../domain/monitor.js
 import type { MonitorType } from '../../domain/monitor-type.js';
 import type { PlayerAlerts } from '../../domain/player-alerts.js';
 import type { RecurrenceSlot } from '../../domain/recurrence.js';
+import { parseLocationResults } from '../../domain/vantage.js';
 import type { MonitorsTable } from '../tables.js';
 import { fromColumns } from './rows.js';
 
@@ -40,6 +41,9 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     playerAlerts: r.player_alerts === null ? null : (JSON.parse(r.player_alerts) as PlayerAlerts),
     expectedRestart: r.expected_restart === null ? null : (JSON.parse(r.expected_restart) as RecurrenceSlot[]),
     dependsOn: r.depends_on,
+    locations: r.locations === null ? null : (JSON.parse(r.locations) as string[]),
+    quorum: r.quorum,
+    locationResults: parseLocationResults(r.location_results),
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -76,6 +80,13 @@ export function specColumns(spec: MonitorSpec) {
           ? null
           : JSON.stringify(spec.expectedRestart),
     depends_on: spec.dependsOn,
+    locations:
+      spec.locations === undefined
+        ? undefined
+        : spec.locations === null || spec.locations.length === 0
+          ? null
+          : JSON.stringify(spec.locations),
+    quorum: spec.quorum,
   };
 }
 

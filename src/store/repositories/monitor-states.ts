@@ -1,7 +1,13 @@
 // Monitor states: where each monitor stands (what ingest reads and moves on), and its history of state changes.
 // Ingest writes the states themselves with its checks (checks.ts). Contract: test/contracts/store-monitor-states.contract.test.ts.
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
-import type { Monitor, MonitorStateChange, MonitorStateRow, ShownState } from '../../domain/monitor.js';
+import {
+  type Monitor,
+  type MonitorStateChange,
+  type MonitorStateRow,
+  type ShownState,
+  vantageOf,
+} from '../../domain/monitor.js';
 import type { MonitorStateCache } from '../dialects/sqlite/state-cache.js';
 import type { Db, Dialect, MonitorStateChangesTable, MonitorsTable } from '../tables.js';
 import { inChunks } from './in-chunks.js';
@@ -53,14 +59,40 @@ const STATE_COLUMNS = [
   'last_result',
   'player_alerts',
   'player_alerts_state',
+  'run_on',
+  'relay_id',
+  'locations',
+  'quorum',
+  'interval_sec',
+  'timeout_ms',
+  'location_results',
 ] as const;
 type StateRow = Pick<Selectable<MonitorsTable>, (typeof STATE_COLUMNS)[number]>;
 /** find's query, compiled once per dialect, row locking and number of ids (at most IDS_PER_QUERY of each). */
 const STATE_QUERIES = new Map<string, CompiledQuery<StateRow>>();
 
-const toStateRow = (r: StateRow): MonitorStateRow => ({
-  ...fromColumns(r, ['id', 'organizationId', ...STATE_FIELDS, 'lastResult', 'playerAlerts', 'playerAlertsState']),
-});
+/** A single-location monitor's row carries neither `vantage` nor `locationResults` (as before migration 0028). */
+const toStateRow = (r: StateRow): MonitorStateRow => {
+  const row: MonitorStateRow = fromColumns(r, [
+    'id',
+    'organizationId',
+    ...STATE_FIELDS,
+    'lastResult',
+    'playerAlerts',
+    'playerAlertsState',
+  ]);
+  const vantage = vantageOf({
+    runOn: r.run_on,
+    relayId: r.relay_id,
+    locations: r.locations === null ? null : (JSON.parse(r.locations) as string[]),
+    quorum: r.quorum,
+    intervalSec: r.interval_sec,
+    timeoutMs: r.timeout_ms,
+  });
+  if (vantage) row.vantage = vantage;
+  if (r.location_results !== null) row.locationResults = r.location_results;
+  return row;
+};
 
 const toStateChange = (r: Selectable<MonitorStateChangesTable>): MonitorStateChange => ({
   id: r.id,

@@ -40,7 +40,7 @@ export interface MonitorRepository {
   markSecretsSet(id: string, at: number): Promise<void>;
   /** Deletes the monitor with its checks, buckets and state changes. */
   delete(id: string): Promise<void>;
-  /** Keys of the monitors a relay runs, enabled or not. */
+  /** Keys of the monitors a relay runs (its own, and those naming it among their locations), enabled or not. */
   keysOnRelay(relayId: string): Promise<string[]>;
   /** Every monitor's id, in order (retention walks them). */
   listIds(): Promise<string[]>;
@@ -138,7 +138,13 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
     },
     async keysOnRelay(relayId) {
       return (
-        await db.selectFrom('monitors').select('key').where('relay_id', '=', relayId).orderBy('key').execute()
+        await db
+          .selectFrom('monitors')
+          .select('key')
+          // Its own monitors, and those naming it among their locations (a JSON array of quoted ids; see schedule.ts).
+          .where((eb) => eb.or([eb('relay_id', '=', relayId), eb('locations', 'like', `%${JSON.stringify(relayId)}%`)]))
+          .orderBy('key')
+          .execute()
       ).map((r) => r.key);
     },
     async listIds() {

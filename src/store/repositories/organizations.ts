@@ -45,13 +45,16 @@ export interface OrganizationRepository {
   /** The organizations whose owners get the monthly report. */
   listMonthlyReports(): Promise<Organization[]>;
   /**
-   * Claims the report of `month` (YYYY-MM) for this call: true only for the one call, of any process, that moved the
-   * organization's last reported month up to it.
+   * Claims the report of `month` (YYYY-MM) for this call, as of `now`: true only for the one call, of any process, that
+   * moved the organization's month up to it (stored as `YYYY-MM~<now>` until `completeMonthlyReport`). A claim older
+   * than `staleBefore` was left by a process that stopped mid-way (a crash): it may be claimed again.
    */
-  claimMonthlyReport(id: string, month: string): Promise<boolean>;
+  claimMonthlyReport(id: string, month: string, now: number, staleBefore: number): Promise<string | null>;
+  /** The claimed month's report went out: the month is the last reported. */
+  completeMonthlyReport(id: string, claim: string, month: string): Promise<void>;
   /** Gives a claimed month back (its mail failed), so a later attempt claims it again. */
-  releaseMonthlyReport(id: string, month: string, previous: string | null): Promise<void>;
-  /** The last month reported (YYYY-MM), or null. */
+  releaseMonthlyReport(id: string, claim: string, previous: string | null): Promise<void>;
+  /** The last month reported (YYYY-MM), a claim in progress (`YYYY-MM~<ms>`), or null. */
   lastMonthlyReport(id: string): Promise<string | null>;
 }
 
@@ -121,22 +124,31 @@ export function organizationRepository(db: Db): OrganizationRepository {
         .execute();
       return rows.map(toOrganization);
     },
-    async claimMonthlyReport(id, month) {
+    async claimMonthlyReport(id, month, now, staleBefore) {
+      // Times as 13 digits compare as text in time order (until the year 2286).
+      const claim = `${month}~${String(now).padStart(13, '0')}`;
+      const stale = `${month}~${String(staleBefore).padStart(13, '0')}`;
       const result = await db
         .updateTable('organizations')
-        .set({ monthly_report_month: month })
+        .set({ monthly_report_month: claim })
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('monthly_report_month', 'is', null), eb('monthly_report_month', '<', month)]))
+        .where((eb) =>
+          eb.or([
+            eb('monthly_report_month', 'is', null),
+            // An earlier month, reported or claimed ("2026-10~…" sorts before "2026-11").
+            eb('monthly_report_month', '<', month),
+            // This month's claim left behind by a process that stopped.
+            eb.and([eb('monthly_report_month', '>', `${month}~`), eb('monthly_report_month', '<', stale)]),
+          ]),
+        )
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return Number(result.numUpdatedRows) > 0 ? claim : null;
     },
-    async releaseMonthlyReport(id, month, previous) {
-      await db
-        .updateTable('organizations')
-        .set({ monthly_report_month: previous })
-        .where('id', '=', id)
-        .where('monthly_report_month', '=', month)
-        .execute();
+    async completeMonthlyReport(id, claim, month) {
+      await updateWhere(db, 'organizations', { id, monthly_report_month: claim }, { monthly_report_month: month });
+    },
+    async releaseMonthlyReport(id, claim, previous) {
+      await updateWhere(db, 'organizations', { id, monthly_report_month: claim }, { monthly_report_month: previous });
     },
     async lastMonthlyReport(id) {
       const row = await db

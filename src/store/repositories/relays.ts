@@ -1,5 +1,5 @@
 // Relays: remote agents that run monitors inside private networks, known by a hashed token.
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { StoredToken } from '../../domain/monitor.js';
 import type { Relay } from '../../domain/organization.js';
 import type { ManagedBy } from '../../domain/ownership.js';
@@ -68,7 +68,7 @@ export interface RelayRepository {
   /** Clears the offline mark set at `offlineSince` and records it seen at `now`; true when this call did it. */
   markBack(id: string, offlineSince: number, now: number): Promise<boolean>;
   delete(id: string): Promise<void>;
-  /** Relays that run at least one enabled monitor. */
+  /** Relays that run at least one enabled monitor (their own, or one naming them among its locations). */
   listActivity(): Promise<RelayActivity[]>;
 }
 
@@ -145,7 +145,15 @@ export function relayRepository(db: Db): RelayRepository {
     async listActivity() {
       const rows = await db
         .selectFrom('relays')
-        .innerJoin('monitors', 'monitors.relay_id', 'relays.id')
+        // Its own monitors, and those that name it among their locations (a JSON array of quoted ids).
+        .innerJoin('monitors', (join) =>
+          join.on((eb) =>
+            eb.or([
+              eb.and([eb('monitors.relay_id', '=', eb.ref('relays.id')), eb('monitors.run_on', '=', 'relay')]),
+              eb('monitors.locations', 'like', sql<string>`'%"' || relays.id || '"%'`),
+            ]),
+          ),
+        )
         .select([
           'relays.id',
           'relays.last_seen_at',
@@ -153,7 +161,6 @@ export function relayRepository(db: Db): RelayRepository {
           (eb) => eb.fn.min<number>('monitors.interval_sec').as('shortest'),
         ])
         .where('monitors.enabled', '=', 1)
-        .where('monitors.run_on', '=', 'relay')
         .groupBy(['relays.id', 'relays.last_seen_at', 'relays.offline_since'])
         .execute();
       return rows.map((r) => ({

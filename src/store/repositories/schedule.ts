@@ -3,6 +3,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Monitor, ScheduledMonitor } from '../../domain/monitor.js';
 import type { MonitorState, RunOn } from '../../domain/monitor-type.js';
+import { EDGE_LOCATION } from '../../domain/vantage.js';
 import type { Db, MonitorsTable } from '../tables.js';
 import { inChunks } from './in-chunks.js';
 import { toMonitor } from './monitor-rows.js';
@@ -65,15 +66,32 @@ const toWatched = (r: Pick<Selectable<MonitorsTable>, (typeof WATCHED)[number]>)
 
 export function scheduleRepository(db: Db): ScheduleRepository {
   const enabled = (runOn: RunOn) => db.selectFrom('monitors').where('enabled', '=', 1).where('run_on', '=', runOn);
-  const enabledOnRelay = (relayId: string) => enabled('relay').where('relay_id', '=', relayId);
+  // A monitor also runs where its `locations` name (a JSON array of 'edge' and relay ids, quoted, so one id cannot match
+  // inside another; LIKE's "_" wildcard in "rly_…" matches the "_" itself and ids differ in their random part): the
+  // edge runs the monitors that list it, a relay those that list its id.
+  const listing = (location: string) => sql<boolean>`locations like ${`%${JSON.stringify(location)}%`}`;
+  const runningAt = (runOn: RunOn) =>
+    runOn === 'edge'
+      ? db
+          .selectFrom('monitors')
+          .where('enabled', '=', 1)
+          .where((eb) => eb.or([eb('run_on', '=', 'edge'), listing(EDGE_LOCATION)]))
+      : enabled(runOn);
+  const enabledOnRelay = (relayId: string) =>
+    db
+      .selectFrom('monitors')
+      .where('enabled', '=', 1)
+      .where((eb) => eb.or([eb.and([eb('run_on', '=', 'relay'), eb('relay_id', '=', relayId)]), listing(relayId)]));
+  /** The relay's own monitors alone (not those that list it as another location): the watchdog's. */
+  const ownOnRelay = (relayId: string) => enabled('relay').where('relay_id', '=', relayId);
   return {
     async listVersions(runOn) {
-      const rows = await enabled(runOn).select(['id', 'updated_at']).execute();
+      const rows = await runningAt(runOn).select(['id', 'updated_at']).execute();
       return rows.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
     },
     listScheduled: (runOn, ids) =>
       inChunks(ids, async (chunk) => {
-        const rows = await enabled(runOn)
+        const rows = await runningAt(runOn)
           .select([
             'id',
             'organization_id',
@@ -119,7 +137,14 @@ export function scheduleRepository(db: Db): ScheduleRepository {
       return rows.map(toWatched);
     },
     async listKnownOnRelay(relayId) {
-      return (await enabledOnRelay(relayId).select(WATCHED).where('state', '!=', 'unknown').execute()).map(toWatched);
+      // A monitor with other locations is not unknown while they report: its state leaves this relay's silence out.
+      return (
+        await ownOnRelay(relayId)
+          .select(WATCHED)
+          .where('state', '!=', 'unknown')
+          .where('locations', 'is', null)
+          .execute()
+      ).map(toWatched);
     },
     async listPushed() {
       const rows = await enabled('push').select(['id', 'config', 'last_check_at', 'created_at']).execute();

@@ -95,6 +95,12 @@ export interface MonitorsTable {
   expected_restart: ColumnType<string | null, string | null | undefined, string | null>;
   /** Key of the monitor this one depends on (0023); null: none (or the relay's). */
   depends_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of the monitor's other locations ('edge', relay ids) (0028); null: its own place only. */
+  locations: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Locations that must fail for the monitor to be down (0028); null: a majority of those heard from. */
+  quorum: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON of each location's latest result (domain/vantage.ts), written by ingest with the state; null: none. */
+  location_results: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChecksTable {
@@ -110,6 +116,8 @@ export interface ChecksTable {
   source: 'edge' | 'relay' | 'push';
   /** Id a relay gives a result so a replayed batch is stored once. */
   result_id: string | null;
+  /** Where it ran ('edge' or a relay id) for a monitor with several locations (0028); null: the monitor's own place. */
+  location: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -164,6 +172,19 @@ export interface CheckBucketsTable {
   latency_hist_13: ColumnType<number, number | undefined, number>;
   latency_hist_14: ColumnType<number, number | undefined, number>;
   latency_hist_15: ColumnType<number, number | undefined, number>;
+}
+
+/** One location's checks of a multi-location monitor summed per hour (0029). */
+export interface CheckLocationBucketsTable {
+  monitor_id: string;
+  location: string;
+  bucket_start: number;
+  count: number;
+  up_count: number;
+  latency_count: number;
+  latency_sum: number;
+  latency_min: number | null;
+  latency_max: number | null;
 }
 
 /** A monitor's recent change of version, map or wipe (migration 0021); the id is the game.changed event's. */

@@ -4351,6 +4351,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/monitors/{id}/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's latency per location
+         * @description Hourly latency (average, min, max) and checks per location over the window: one series per location the monitor runs at ("edge" or a relay key), its own place first (docs/monitors.md, "Several locations").
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The window: the last N hours (1 to 168), in hourly points. */
+                    hours?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The monitor's id, or its key. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The series. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitorLatency"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No monitor with this id or key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/monitors/{id}/push-token": {
         parameters: {
             query?: never;
@@ -11807,6 +11868,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "minecraft-java";
             /**
@@ -11898,6 +11963,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "minecraft-bedrock";
             /**
@@ -11979,6 +12048,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "source";
             /**
@@ -12068,6 +12141,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "fivem";
             /**
@@ -12159,6 +12236,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -12249,6 +12330,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "rcon";
             /**
@@ -12339,6 +12424,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "pterodactyl";
             /**
@@ -12421,6 +12510,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "gamedig";
             /**
@@ -12504,6 +12597,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "discord";
             /**
@@ -12595,6 +12692,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "http";
             /**
@@ -12705,6 +12806,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "tcp";
             /**
@@ -12783,6 +12888,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "tls";
             /**
@@ -12871,6 +12980,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "dns";
             /**
@@ -12957,6 +13070,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "heartbeat";
             /**
@@ -13038,6 +13155,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "ping";
             /**
@@ -13133,6 +13254,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "domain-expiry";
             /**
@@ -13220,6 +13345,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "postgres";
             /**
@@ -13325,6 +13454,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "mysql";
             /**
@@ -13427,6 +13560,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "redis";
             /**
@@ -13524,6 +13661,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "nats";
             /**
@@ -13625,6 +13766,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "mqtt";
             /**
@@ -13722,6 +13867,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "amqp";
             /**
@@ -13829,6 +13978,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "mongodb";
             /**
@@ -13941,6 +14094,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "ssh";
             /**
@@ -14022,6 +14179,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "udp";
             /**
@@ -14110,6 +14271,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "websocket";
             /**
@@ -14203,6 +14368,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "smtp";
             /**
@@ -14297,6 +14466,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "imap";
             /**
@@ -14391,6 +14564,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "pop3";
             /**
@@ -14485,6 +14662,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "grpc";
             /**
@@ -14578,6 +14759,10 @@ export interface components {
             }[];
             /** @description Key of the parent monitor: while it is down, this monitor is unreachable and its alerts are held back (docs/monitors.md, "Dependencies"). */
             dependsOn?: string;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys. Each result is kept per location and the state follows `quorum` (docs/monitors.md, "Several locations"); [] or absent: its own place only. */
+            locations?: string[];
+            /** @description With locations: down when at least this many of the locations heard from see it down (a silent one does not vote); absent: a majority of them. */
+            quorum?: number;
             /** @enum {string} */
             type: "docker";
             /**
@@ -14781,6 +14966,27 @@ export interface components {
             managedBy: "config" | "api";
             /** @description Key of the relay that runs it, when runOn is relay. */
             relayKey: string | null;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys (null: its own place only). */
+            locations: string[] | null;
+            /** @description Down when at least this many voting locations see it down (null: a majority of them). */
+            quorum: number | null;
+            /** @description Each location's latest result, its own place first; [] for a single-location monitor (its `latest` says it all). */
+            locationStates: {
+                /** @description "edge" or the relay's key. */
+                location: string;
+                /**
+                 * @description What this location's latest result says (failing: failed, within the monitor's retries).
+                 * @enum {string}
+                 */
+                verdict: "up" | "degraded" | "failing" | "down";
+                /** @description Heard from within two intervals of the monitor's latest check: a silent location does not vote. */
+                voting: boolean;
+                /** @description When this location's latest check ran (epoch ms). */
+                checkedAt: number;
+                ok: boolean;
+                latencyMs: number | null;
+                error: string | null;
+            }[];
         };
         MonitorWithPushToken: {
             id: string;
@@ -14883,6 +15089,27 @@ export interface components {
             managedBy: "config" | "api";
             /** @description Key of the relay that runs it, when runOn is relay. */
             relayKey: string | null;
+            /** @description Other places the monitor also runs, besides its own: "edge" and relay keys (null: its own place only). */
+            locations: string[] | null;
+            /** @description Down when at least this many voting locations see it down (null: a majority of them). */
+            quorum: number | null;
+            /** @description Each location's latest result, its own place first; [] for a single-location monitor (its `latest` says it all). */
+            locationStates: {
+                /** @description "edge" or the relay's key. */
+                location: string;
+                /**
+                 * @description What this location's latest result says (failing: failed, within the monitor's retries).
+                 * @enum {string}
+                 */
+                verdict: "up" | "degraded" | "failing" | "down";
+                /** @description Heard from within two intervals of the monitor's latest check: a silent location does not vote. */
+                voting: boolean;
+                /** @description When this location's latest check ran (epoch ms). */
+                checkedAt: number;
+                ok: boolean;
+                latencyMs: number | null;
+                error: string | null;
+            }[];
             /** @description Push monitors: the push token, shown this once; null for other monitors. */
             pushToken: string | null;
         };
@@ -14911,6 +15138,8 @@ export interface components {
                 } | null;
                 /** @enum {string} */
                 source: "edge" | "relay" | "push";
+                /** @description Where it ran: "edge" or the relay's key (null for a push monitor's). */
+                location: string | null;
             }[];
             /** @description Pass as `cursor` for the next (older) page; null on the last page. */
             nextCursor: string | null;
@@ -14933,6 +15162,30 @@ export interface components {
                 latencyMaxMs: number | null;
                 playersAvg: number | null;
                 playersMax: number | null;
+            }[];
+        };
+        MonitorLatency: {
+            monitorId: string;
+            /** @description Start of the window (epoch ms). */
+            from: number;
+            /** @description End of the window: now (epoch ms). */
+            to: number;
+            /** @description One series per location, the monitor's own place first. A single-location monitor has one: its own place's, from the monitor's hourly rollup. */
+            series: {
+                /** @description "edge" or the relay's key. */
+                location: string;
+                /** @description Oldest first; hours without checks are left out. */
+                points: {
+                    /** @description The hour's first millisecond (UTC). */
+                    start: number;
+                    /** @description This location's checks in the hour. */
+                    count: number;
+                    /** @description Of which passed. */
+                    upCount: number;
+                    latencyAvgMs: number | null;
+                    latencyMinMs: number | null;
+                    latencyMaxMs: number | null;
+                }[];
             }[];
         };
         MonitorPatch: {
@@ -14991,6 +15244,10 @@ export interface components {
             }[] | null;
             /** @description Key of the parent monitor; null removes it (the relay's parent, if any, applies again). */
             dependsOn?: string | null;
+            /** @description The other places it runs, replacing the current ones; null or [] leaves its own place only. */
+            locations?: string[] | null;
+            /** @description null: a majority of the voting locations. */
+            quorum?: number | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;

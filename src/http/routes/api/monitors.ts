@@ -1,8 +1,13 @@
-// /api/v1/monitors: list (filtered and paged), read, history, create, change, delete, and a new push token.
+// /api/v1/monitors: list (filtered and paged), read, history, latency per location, create, change, delete, a push token.
 import { z } from '@hono/zod-openapi';
 import { monitorLabel } from '../../../services/audit/labels.js';
 import { findMonitors, monitorListQuerySchema } from '../../../services/monitors/find.js';
 import { monitorHistory, monitorHistorySchema } from '../../../services/monitors/history.js';
+import {
+  latencyQuerySchema,
+  locationLatency,
+  locationLatencySchema,
+} from '../../../services/monitors/location-latency.js';
 import { rotatePushToken } from '../../../services/monitors/push-token.js';
 import { getMonitor } from '../../../services/monitors/read.js';
 import { historyQuerySchema, monitorCreateSchema, monitorPatchSchema } from '../../../services/monitors/schema.js';
@@ -84,6 +89,18 @@ export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning):
     query: historyQuerySchema,
     ok: { status: 200, schema: monitorHistorySchema.openapi('MonitorHistory'), description: 'The history.' },
     run: monitorHistory,
+  });
+  apiOperation(app, guards, {
+    ...one,
+    path: '/api/v1/monitors/{id}/latency',
+    method: 'get',
+    summary: "A monitor's latency per location",
+    description:
+      'Hourly latency (average, min, max) and checks per location over the window: one series per location the monitor runs at ("edge" or a relay key), its own place first (docs/monitors.md, "Several locations").',
+    scope: 'read',
+    query: latencyQuerySchema,
+    ok: { status: 200, schema: locationLatencySchema.openapi('MonitorLatency'), description: 'The series.' },
+    run: locationLatency,
   });
   apiOperation(app, guards, {
     ...one,

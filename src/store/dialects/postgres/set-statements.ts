@@ -8,7 +8,9 @@ import { BUCKET_TABLES, type BucketTable, LATENCY_HIST_COLUMNS } from '../../che
 import type { Db } from '../../tables.js';
 
 /** The columns of `checks` an insert writes, with the type of each one's array. */
-const CHECK_COLUMNS = sql.raw('monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id');
+const CHECK_COLUMNS = sql.raw(
+  'monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id, location',
+);
 
 /**
  * No conflict target: `checks` is partitioned by day (0034), so its one unique key a check can hit is (monitor_id,
@@ -21,7 +23,7 @@ export function insertChecks(checks: readonly CheckRow[]): RawBuilder<unknown> {
       ${column((c) => (c.ok ? 1 : 0))}::integer[], ${column((c) => c.latencyMs)}::integer[],
       ${column((c) => c.message)}::text[], ${column((c) => c.error)}::text[],
       ${column((c) => (c.data === null ? null : JSON.stringify(c.data)))}::text[], ${column((c) => c.source)}::text[],
-      ${column((c) => c.resultId)}::text[])
+      ${column((c) => c.resultId)}::text[], ${column((c) => c.location ?? null)}::text[])
     on conflict do nothing`;
 }
 
@@ -90,12 +92,13 @@ export function upsertBuckets(table: BucketTable, buckets: readonly BucketSums[]
 export function updateStates(states: readonly MonitorStateRow[]): RawBuilder<unknown> {
   const column = <T>(pick: (m: MonitorStateRow) => T) => states.map(pick);
   return sql`update monitors set state = v.state, state_since = v.state_since, failure_streak = v.failure_streak,
-      last_check_at = v.last_check_at, last_result = v.last_result, player_alerts_state = v.player_alerts_state
+      last_check_at = v.last_check_at, last_result = v.last_result, player_alerts_state = v.player_alerts_state,
+      location_results = v.location_results
     from unnest(${column((m) => m.id)}::text[], ${column((m) => m.state)}::text[],
       ${column((m) => m.stateSince)}::bigint[], ${column((m) => m.failureStreak)}::integer[],
       ${column((m) => m.lastCheckAt)}::bigint[], ${column((m) => m.lastResult)}::text[],
-      ${column((m) => m.playerAlertsState)}::text[])
-      as v(id, state, state_since, failure_streak, last_check_at, last_result, player_alerts_state)
+      ${column((m) => m.playerAlertsState)}::text[], ${column((m) => m.locationResults ?? null)}::text[])
+      as v(id, state, state_since, failure_streak, last_check_at, last_result, player_alerts_state, location_results)
     where monitors.id = v.id`;
 }
 

@@ -1,6 +1,13 @@
 // SQLite writes an ingest commit as statements prepared once, executed once per row on the one connection.
 import type SqliteDatabase from 'better-sqlite3';
-import { type BucketPeriod, type CheckRow, emptyBucket, rollUp } from '../../../domain/check.js';
+import {
+  type BucketPeriod,
+  type CheckRow,
+  emptyBucket,
+  emptyLocationBucket,
+  rollUp,
+  rollUpLocations,
+} from '../../../domain/check.js';
 import {
   BUCKET_TABLES,
   bucketParameters,
@@ -9,8 +16,10 @@ import {
   type CheckWriter,
   checkValues,
   insertChecksQuery,
+  locationBucketValues,
   updateStateQuery,
   upsertBucketsQuery,
+  upsertLocationBucketsQuery,
 } from '../../check-statements.js';
 import type { Db } from '../../tables.js';
 import { sqliteCheckJournal } from './check-journal.js';
@@ -43,6 +52,7 @@ export function sqliteCheckWriter(
     const stored: CheckRow[] = [];
     for (const c of checks) if (s.insertCheck.run(Object.values(checkValues(c))).changes > 0) stored.push(c);
     addToBuckets(stored);
+    for (const b of rollUpLocations(stored)) s.upsertLocationBucket.run(Object.values(locationBucketValues(b)));
   };
   const journal = sqliteCheckJournal(root, handle, addToBuckets);
   const write: CheckWriter = async (_db, checks, states) => {
@@ -50,7 +60,8 @@ export function sqliteCheckWriter(
     if (journal.takes(checks)) {
       const journaled: CheckRow[] = [];
       const withIds: CheckRow[] = [];
-      for (const c of checks) (c.resultId === null ? journaled : withIds).push(c);
+      // A multi-location monitor's check (with its location and the state it counts as) goes to `checks` at once too.
+      for (const c of checks) (c.resultId === null && c.location == null ? journaled : withIds).push(c);
       journal.append(journaled);
       storeNow(withIds);
     } else storeNow(checks);
@@ -62,6 +73,7 @@ export function sqliteCheckWriter(
         m.lastCheckAt,
         m.lastResult,
         m.playerAlertsState,
+        m.locationResults ?? null,
         m.id,
       ]);
   };
@@ -88,6 +100,7 @@ function prepare(db: Db, handle: SqliteDatabase.Database) {
     resultId: null,
   });
   const bucket = bucketValues(emptyBucket('', 0));
+  const locationBucket = locationBucketValues(emptyLocationBucket('', '', 0));
   // The positional parameters must be the row's values in its column order.
   if (JSON.stringify(bucketParameters(emptyBucket('', 0))) !== JSON.stringify(Object.values(bucket)))
     throw new Error('bucketParameters and bucketValues disagree');
@@ -110,6 +123,10 @@ function prepare(db: Db, handle: SqliteDatabase.Database) {
       hour: statement(upsertBucketsQuery(db, BUCKET_TABLES.hour, [bucket]), Object.keys(bucket).length),
       day: statement(upsertBucketsQuery(db, BUCKET_TABLES.day, [bucket]), Object.keys(bucket).length),
     },
-    updateState: statement(updateStateQuery(db, state), 7),
+    upsertLocationBucket: statement(
+      upsertLocationBucketsQuery(db, [locationBucket]),
+      Object.keys(locationBucket).length,
+    ),
+    updateState: statement(updateStateQuery(db, state), 8),
   };
 }
