@@ -1,0 +1,269 @@
+// Scheduling at scale (issue 38): N monitors every 60 s (100,000 by default) over three `warden serve` processes on
+// PostgreSQL and Redis. Reports how late checks started (p50/p99), duplicates and misses (the cadence analysis of the
+// stored checks), each process's peak RSS against an idle process's, and how long the shards take to be owned again
+// after a kill -9 and after a process joins. WARDEN_BENCH_SCALE_MONITORS and WARDEN_BENCH_SCALE_SECONDS shrink it.
+// First, as in src/main.ts: it extends zod with .openapi(), before the modules below create their schemas.
+import '@hono/zod-openapi';
+
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { LEASE_DEFAULTS, shardLease, shardOf } from '../src/domain/cluster.js';
+import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../test/cluster-harness.js';
+import { seed } from '../test/seed.js';
+import { processUsage, startWardenProcess } from './processes.js';
+import type { Benchmark } from './run.js';
+
+const MONITORS = Number(process.env.WARDEN_BENCH_SCALE_MONITORS ?? 100_000);
+/** The measured window, from the shards shared out to the orderly stop: a kill -9 at a third, its restart at two. */
+const SECONDS = Number(process.env.WARDEN_BENCH_SCALE_SECONDS ?? 600);
+const INTERVAL_SEC = 60;
+const INTERVAL_MS = INTERVAL_SEC * 1000;
+const LATENESS_TARGET_MS = 1000;
+const FAILOVER_TARGET_MS = 30_000;
+const INSTANCES = ['a', 'b', 'c'];
+const METRICS_TOKEN = 'scale-bench-metrics';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const benchmark: Benchmark = {
+  name: 'scale',
+  description: `${MONITORS} TCP monitors every ${INTERVAL_SEC} s over 3 processes on PostgreSQL + Redis for ${SECONDS} s: lateness, duplicates and misses, peak RSS, rebalancing after a kill -9 and a join`,
+  async run() {
+    if (!clusterAvailable) {
+      console.log('PostgreSQL or Redis is not reachable: the scale benchmark needs both (see test/cluster-harness.ts)');
+      return false;
+    }
+    return await scale();
+  },
+};
+
+/** Peak and current resident memory of a process (bytes), from /proc/<pid>/status; zeros once it is gone. */
+function memoryOf(pid: number | undefined): { peak: number; now: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+    return { peak: kb('VmHWM'), now: kb('VmRSS') };
+  } catch {
+    return { peak: 0, now: 0 };
+  }
+}
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+/** The runner's minute reports and its summary at stop, from a process's JSON log. */
+function runnerReports(
+  log: string,
+): { checks: number; lateP50Ms: number; lateP99Ms: number; lateMaxMs: number; waiting: number }[] {
+  return log
+    .split('\n')
+    .filter((l) => l.includes('"edge runner: checks in the last minute"'))
+    .map((l) => JSON.parse(l));
+}
+
+/** From a /metrics scrape: checks counted by warden_check_lateness_seconds, and how many started within 1 s and 100 ms. */
+async function latenessCounts(url: string) {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const bucket = (le: string) =>
+    Number(new RegExp(`warden_check_lateness_seconds_bucket\\{le="${le}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? 0);
+  const commits = value('warden_ingest_commit_duration_seconds_count');
+  return {
+    total: bucket('\\+Inf'),
+    within1s: bucket('1'),
+    within100ms: bucket('0.1'),
+    commitMeanMs: commits === 0 ? 0 : (value('warden_ingest_commit_duration_seconds_sum') / commits) * 1000,
+  };
+}
+
+/** The idle baseline: one `warden serve` with no monitor (SQLite), its peak RSS after a few seconds. */
+async function idlePeak(): Promise<number> {
+  const idle = await startWardenProcess({});
+  try {
+    await sleep(5000);
+    return memoryOf(idle.process.pid).peak;
+  } finally {
+    await idle.stop();
+  }
+}
+
+/** Polls until `done` holds (or `limitMs` passed); resolves with the time it took, or Infinity. */
+async function timeUntil(done: () => Promise<boolean>, limitMs = 180_000, everyMs = 250): Promise<number> {
+  const start = Date.now();
+  while (Date.now() - start < limitMs) {
+    if (await done()) return Date.now() - start;
+    await sleep(everyMs);
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Every shard leased, unexpired, by one of `holders`. */
+async function allShardsHeld(cluster: Cluster, holders: string[]): Promise<boolean> {
+  const now = Date.now();
+  const shards = (await cluster.leases()).filter((l) => l.name.startsWith('shard:'));
+  return shards.length > 0 && shards.every((l) => l.holder && holders.includes(l.holder) && Number(l.expires_at) > now);
+}
+
+/** A config file caps its monitors at 10,000: one organization (file) per 10,000. */
+const PER_FILE = 10_000;
+
+function monitorsYaml(ports: number[], file: number): string {
+  const lines = [`organization: { key: bench${file}, name: Bench ${file} }`, 'monitors:'];
+  for (let i = file * PER_FILE; i < Math.min(MONITORS, (file + 1) * PER_FILE); i++)
+    lines.push(
+      `  - { key: m${i}, name: Monitor ${i}, type: tcp, intervalSec: ${INTERVAL_SEC}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${ports[i % ports.length]} } }`,
+    );
+  return lines.join('\n');
+}
+
+interface KillFigures {
+  killedAt: number;
+  held: string[];
+  shards: number;
+  ownedAgainMs: number;
+  resumedMs: number;
+  worstLateMs: number;
+  peak: number;
+  log: string;
+}
+
+/** kill -9 of b: how soon its shards are leased again, and how soon each of its monitors is checked again elsewhere. */
+async function killOne(cluster: Cluster, ids: string[]): Promise<KillFigures> {
+  const now = Date.now();
+  const shards = new Set(
+    (await cluster.leases())
+      .filter((l) => l.holder === 'b' && Number(l.expires_at) > now && l.name.startsWith('shard:'))
+      .map((l) => Number(l.name.slice(6))),
+  );
+  const held = ids.filter((id) => shards.has(shardOf(id)));
+  const peak = memoryOf(cluster.member('b').child.pid).peak;
+  const log = cluster.member('b').log();
+  const killedAt = await cluster.kill('b');
+  const ownedAgainMs = await timeUntil(() => allShardsHeld(cluster, ['a', 'c']));
+  // Each of b's monitors: last check before the kill (L), first after (F); due at L + interval whoever runs it.
+  let resumedMs = Number.POSITIVE_INFINITY;
+  let worstLateMs = 0;
+  await timeUntil(
+    async () => {
+      const times = await cluster.checkTimes(held);
+      const pairs: { last: number | null; first: number }[] = [];
+      for (const id of held) {
+        const list = times.get(id) ?? [];
+        const next = list.findIndex((t) => t > killedAt);
+        if (next < 0) return false;
+        pairs.push({ last: list[next - 1] ?? null, first: list[next] as number });
+      }
+      resumedMs = Math.max(...pairs.map((p) => p.first)) - killedAt;
+      worstLateMs = Math.max(0, ...pairs.map((p) => (p.last === null ? 0 : p.first - p.last - INTERVAL_MS)));
+      return true;
+    },
+    INTERVAL_MS * 3,
+    2000,
+  );
+  return { killedAt, held, shards: shards.size, ownedAgainMs, resumedMs, worstLateMs, peak, log };
+}
+
+async function scale(): Promise<boolean> {
+  const idle = await idlePeak();
+  const targets = await startTcpTargets(8);
+  const seeding = Date.now();
+  const ids: string[] = [];
+  const cluster = await Cluster.start({
+    instances: INSTANCES,
+    env: { WARDEN_METRICS_TOKEN: METRICS_TOKEN },
+    seed: async (store) => {
+      for (let file = 0; file * PER_FILE < MONITORS; file++)
+        for (const m of Object.values((await seed(store, monitorsYaml(targets.ports, file), Date.now())).monitors))
+          ids.push(m.id);
+    },
+  });
+  try {
+    const started = Date.now();
+    console.log(
+      `${ids.length} monitors stored, three processes started in ${((started - seeding) / 1000).toFixed(1)} s`,
+    );
+    const spreadMs = await timeUntil(() => cluster.balanced(), 180_000);
+    const t0 = Date.now();
+    console.log(`cold start: shards shared out ${(spreadMs / 1000).toFixed(1)} s after the processes started`);
+
+    await sleep(Math.max(0, t0 + (SECONDS * 1000) / 3 - Date.now()));
+    const kill = await killOne(cluster, ids);
+    await sleep(Math.max(0, t0 + (SECONDS * 2000) / 3 - Date.now(), kill.killedAt + 45_000 - Date.now()));
+    await cluster.startMember('b');
+    const joinedAt = Date.now();
+    const joinMs = await timeUntil(() => cluster.balanced(INSTANCES));
+    // At least one interval after the join settled, so every monitor handed back has been checked by its new holder.
+    await sleep(Math.max(0, t0 + SECONDS * 1000 - Date.now(), joinedAt + joinMs + INTERVAL_MS + 5000 - Date.now()));
+
+    const to = Date.now() - 1000;
+    const counts = await Promise.all(INSTANCES.map((id) => latenessCounts(cluster.url(id))));
+    const heldBy = new Map(INSTANCES.map((id) => [id, 0]));
+    const holders = new Map((await cluster.leases()).map((l) => [l.name, l.holder]));
+    for (const id of ids) {
+      const holder = holders.get(shardLease(shardOf(id)));
+      if (holder) heldBy.set(holder, (heldBy.get(holder) ?? 0) + 1);
+    }
+    const memory = INSTANCES.map((id) => {
+      const pid = cluster.member(id).child.pid as number;
+      return { id, ...memoryOf(pid), cpuSeconds: processUsage(pid).cpuSeconds };
+    });
+    const logs = [kill.log];
+    for (const id of INSTANCES) logs.push((await cluster.stopMember(id)).log);
+    const report = cadence(await cluster.checkTimes(ids), {
+      intervalMs: INTERVAL_MS,
+      from: t0,
+      to,
+      firstBy: t0 + INTERVAL_MS + 2000,
+      excused: [
+        { from: kill.killedAt - INTERVAL_MS, to: kill.killedAt + FAILOVER_TARGET_MS, monitors: new Set(kill.held) },
+      ],
+    });
+
+    const reports = logs.flatMap(runnerReports).filter((r) => r.checks > 0);
+    const p50s = reports.map((r) => r.lateP50Ms).sort((a, b) => a - b);
+    const p99s = reports.map((r) => r.lateP99Ms).sort((a, b) => a - b);
+    const worstP99 = p99s.at(-1) ?? 0;
+    const total = counts.reduce((n, c) => n + c.total, 0);
+    const within1s = counts.reduce((n, c) => n + c.within1s, 0);
+    const within100ms = counts.reduce((n, c) => n + c.within100ms, 0);
+    console.log(describeCadence(report));
+    console.log(
+      `checks: ${report.checks} in ${Math.round((to - t0) / 1000)} s, ${(report.checks / ((to - t0) / 1000)).toFixed(0)}/s (due: ${(MONITORS / INTERVAL_SEC).toFixed(0)}/s)`,
+    );
+    console.log(
+      `lateness per process-minute (${reports.length} reports): p50 median ${p50s[Math.floor(p50s.length / 2)] ?? 0} ms; p99 median ${p99s[Math.floor(p99s.length / 2)] ?? 0} ms, worst ${worstP99} ms; max ${Math.max(0, ...reports.map((r) => r.lateMaxMs))} ms, at most ${Math.max(0, ...reports.map((r) => r.waiting))} checks waiting for a slot at a report (target p99 < ${LATENESS_TARGET_MS} ms)`,
+    );
+    console.log(
+      `lateness from /metrics of the surviving processes: ${((within100ms / total) * 100).toFixed(2)}% of ${total} checks within 100 ms, ${((within1s / total) * 100).toFixed(3)}% within 1 s (p99 < 1 s needs ≥ 99%)`,
+    );
+    console.log(
+      `duplicates: ${report.duplicates.length} (target 0); missed intervals: ${report.missed.length} (target 0)`,
+    );
+    for (const m of memory)
+      console.log(
+        `process ${m.id}: peak RSS ${mib(m.peak)} (${(m.peak / idle).toFixed(2)}× an idle process's ${mib(idle)}), now ${mib(m.now)}, ${heldBy.get(m.id)} monitors held at the end: ${((m.peak - idle) / Math.max(1, heldBy.get(m.id) ?? 0) / 1024).toFixed(1)} KiB per monitor over idle`,
+      );
+    console.log(
+      `CPU seconds since each process started: ${memory.map((m) => `${m.id} ${m.cpuSeconds.toFixed(0)}`).join(', ')}; mean ingest commit ${counts.map((c) => `${c.commitMeanMs.toFixed(0)} ms`).join(', ')}; load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
+    console.log(`process b before its kill -9: peak RSS ${mib(kill.peak)} (${(kill.peak / idle).toFixed(2)}× idle)`);
+    const ttl = LEASE_DEFAULTS.ttlMs;
+    console.log(
+      `kill -9 of b (${kill.shards} shards, ${kill.held.length} monitors): every shard leased again after ${(kill.ownedAgainMs / 1000).toFixed(1)} s (${(kill.ownedAgainMs / ttl).toFixed(2)}× the ${ttl / 1000} s lease TTL); all its monitors checked again ${(kill.resumedMs / 1000).toFixed(1)} s after the kill, at most ${(kill.worstLateMs / 1000).toFixed(1)} s past due (target < ${FAILOVER_TARGET_MS / 1000} s)`,
+    );
+    console.log(
+      `b joining again: shares balanced after ${(joinMs / 1000).toFixed(1)} s (${(joinMs / ttl).toFixed(2)}× the lease TTL); the handover's checks are in the cadence above (not excused)`,
+    );
+    return (
+      report.duplicates.length === 0 &&
+      report.missed.length === 0 &&
+      worstP99 < LATENESS_TARGET_MS &&
+      kill.worstLateMs < FAILOVER_TARGET_MS &&
+      Number.isFinite(joinMs)
+    );
+  } finally {
+    await cluster.close();
+    await targets.close();
+  }
+}
