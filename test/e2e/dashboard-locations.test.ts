@@ -86,6 +86,14 @@ describe('several locations in the dashboard', () => {
       await quorum.fill('4');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect.poll(() => quorum.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
+      // The API's words, announced with the field.
+      const described = await quorum.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((ref) => document.getElementById(ref)?.textContent ?? '')
+          .join(' '),
+      );
+      expect(described).toContain('at most the number of locations (3');
       expect(page.url()).toMatch(/\/edit$/);
       expect((await monitor('shop'))['quorum']).toBe(2);
 
