@@ -20,8 +20,8 @@ export /** An input by its label, required (" *") or not. */
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
-/** Called inside a describe: the server, its owner and the browser, closed after the file. */
-export function monitorScreens() {
+/** Called inside a describe: the server (with `yaml`, else the heartbeat monitor), its owner and the browser. */
+export function monitorScreens(yaml: string = YAML) {
   let warden: SeededWarden;
   let browser: Browser;
   let owner: SignedInUser;
@@ -29,7 +29,7 @@ export function monitorScreens() {
   beforeAll(async () => {
     const sqlite = dialects.find((d) => d.name === 'sqlite')!;
     // One organization, and said outright: the fakes listen on 127.0.0.1.
-    warden = await startSeededWarden(sqlite, YAML, { WARDEN_PROBE_PRIVATE_TARGETS: 'allow' });
+    warden = await startSeededWarden(sqlite, yaml, { WARDEN_PROBE_PRIVATE_TARGETS: 'allow' });
     const { testContext } = await seeding();
     owner = await signedInUser(
       { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },

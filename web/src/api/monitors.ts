@@ -37,6 +37,7 @@ export const monitorKeys = {
   stats: (org: string, id: string, range: StatsRange) => [...monitorKeys.one(org, id), 'stats', range] as const,
   checks: (org: string, id: string) => [...monitorKeys.one(org, id), 'checks'] as const,
   states: (org: string, id: string) => [...monitorKeys.one(org, id), 'states'] as const,
+  latency: (org: string, id: string, hours: number) => [...monitorKeys.one(org, id), 'latency', hours] as const,
 };
 
 /** A filter's pages of monitors (the Monitors screen, and its route, which asks for the first page with the screen's code). */
@@ -93,6 +94,19 @@ export const monitorStatsQuery = (org: string, id: string, range: StatsRange) =>
     queryFn: () =>
       call(
         api.GET('/api/v1/monitors/{id}/stats', { params: { path: { id }, query: { range } }, ...inOrganization(org) }),
+      ),
+  });
+
+/** Hourly latency per location over the last `hours` (1 to 168): one series per location, the monitor's own place first. */
+export const monitorLatencyQuery = (org: string, id: string, hours: number) =>
+  queryOptions({
+    queryKey: monitorKeys.latency(org, id, hours),
+    queryFn: () =>
+      call(
+        api.GET('/api/v1/monitors/{id}/latency', {
+          params: { path: { id }, query: { hours } },
+          ...inOrganization(org),
+        }),
       ),
   });
 

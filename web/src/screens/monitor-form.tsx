@@ -85,6 +85,8 @@ function MonitorForm({
     'runOn',
     'relay',
     'dependsOn',
+    'locations',
+    'quorum',
     'config',
     ...sharedFields.map((f) => f.name),
     ...configFields.map((f) => `config.${f.name}`),

@@ -1,5 +1,6 @@
 // The Monitor screen (/app/monitors/{id}): its state (unreachable behind a down parent), type, target, tags, relay and
-// parent; response times (and players) over a chosen range; recent checks; state history; and what can be done to it
+// parent; response times (and players) over a chosen range; its locations (several: each one's latest result and
+// response time); recent checks; state history; and what can be done to it
 // (check now, pause, edit, delete, push token).
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
 import { UnreachableBadge } from '../ui/unreachable-badge';
 import { formatTime } from './monitor/format-time';
+import { Locations } from './monitor/locations';
 import { MonitorActions } from './monitor/monitor-actions';
 import { RecentChecks } from './monitor/recent-checks';
 import { ResponseChart } from './monitor/response-chart';
@@ -107,6 +109,11 @@ function MonitorDetails({ m, typeLabel }: { m: MonitorView; typeLabel: string })
         <Section>
           <ResponseChart monitorId={m.id} type={m.type} />
         </Section>
+        {(m.locations?.length ?? 0) > 0 && (
+          <Section title="Locations">
+            <Locations monitor={m} />
+          </Section>
+        )}
         <Section title="Recent checks">
           <RecentChecks monitorId={m.id} />
         </Section>

@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { PushTokenPanel } from '../monitor/push-snippets';
 import { ChannelPicker } from './channel-picker';
 import { DependsOnFieldset } from './depends-on-fieldset';
+import { LocationsFieldset } from './locations-fieldset';
 import { playerAlertsSchemaOf } from './player-alerts';
 import { PlayerAlertsFieldset } from './player-alerts-fieldset';
 import { SchemaField } from './schema-field';
@@ -186,6 +187,7 @@ export function TypeFieldsets({
   return (
     <>
       {type.runsOn.length > 1 && <PlaceFieldset draft={draft} runsOn={type.runsOn} errors={errors} />}
+      <LocationsFieldset draft={draft} errors={errors} />
 
       <Fieldset legend={`${type.label} settings`}>
         {draft.configFields.length === 0 ? (

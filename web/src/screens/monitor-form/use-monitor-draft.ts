@@ -1,4 +1,4 @@
-// A monitor form's state: the chosen type, name, key, place, relay and parent, the config and shared fields' values,
+// A monitor form's state: the chosen type, name, key, place, relay, other locations and quorum, and parent, the config and shared fields' values,
 // and the bodies "Create", "Save changes" and "Test this check" send; and the save and test mutations with their
 // problem.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +42,8 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
   const [shared, setShared] = useState<Record<string, FieldValue>>(() =>
     valuesOf(sharedFields, monitor as Record<string, unknown> | undefined),
   );
+  const [locations, setLocations] = useState<string[]>(monitor?.locations ?? []);
+  const [quorum, setQuorum] = useState<number | ''>(monitor?.quorum ?? '');
   const [dependsOn, setDependsOn] = useState<string | null>(monitor?.dependsOn ?? null);
   const [playerAlerts, setPlayerAlerts] = useState(() => playerAlertValues(monitor?.playerAlerts));
   const [problem, setProblem] = useState<unknown>(null);
@@ -53,7 +55,9 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
 
   const place = runOn || type?.runsOn[0] || 'edge';
   const monitorKeyValue = monitor?.key ?? key ?? keyFrom(name);
-  const relays = useQuery({ ...relaysQuery(org), staleTime: 60_000, enabled: type?.runsOn.includes('relay') ?? false });
+  // The relay picker and the other locations offer the organization's relays.
+  const relays = useQuery({ ...relaysQuery(org), staleTime: 60_000, enabled: type !== undefined });
+  const multiLocation = place !== 'push' && locations.length > 0;
 
   const chooseType = (id: string) => {
     const next = types.types.find((t) => t.id === id);
@@ -77,6 +81,8 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     const alerts = reportsPlayers ? playerAlertsJson(playerAlerts) : null;
     if (alerts) body['playerAlerts'] = alerts;
     if (dependsOn) body['dependsOn'] = dependsOn;
+    if (multiLocation) body['locations'] = locations;
+    if (multiLocation && quorum !== '') body['quorum'] = quorum;
     return body as CreateBody;
   };
   const patchBody = (): PatchBody => ({
@@ -87,6 +93,10 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     ...configOf(sharedFields, shared, true),
     // None removes the parent (null).
     dependsOn,
+    // None removes them (null); a push monitor has none to send.
+    ...(place !== 'push' || (monitor?.locations?.length ?? 0) > 0
+      ? { locations: multiLocation ? locations : null, quorum: multiLocation && quorum !== '' ? quorum : null }
+      : {}),
     // None set removes them (null).
     ...(reportsPlayers ? { playerAlerts: playerAlertsJson(playerAlerts) as PatchBody['playerAlerts'] } : {}),
   });
@@ -109,6 +119,10 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
     reportsPlayers,
     playerAlerts,
     setPlayerAlerts,
+    locations,
+    setLocations,
+    quorum,
+    setQuorum,
     dependsOn,
     setDependsOn,
     problem,
