@@ -12,7 +12,7 @@ import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } 
 import { seed } from '../test/seed.js';
 import { countChecks } from './count-checks.js';
 import { formatLoad, type LoadResult, load } from './load.js';
-import { startWardenProcess } from './processes.js';
+import { processUsage, startWardenProcess } from './processes.js';
 import { pushBenchConfig, pushRequests } from './push.bench.js';
 import { RELAY_BENCH_BATCH, RELAY_BENCH_TOKEN, relayBatches, relayBenchConfig } from './relay.bench.js';
 import type { Benchmark } from './run.js';
@@ -176,6 +176,8 @@ async function checksAtScale(): Promise<boolean> {
 interface IngestRun {
   label: string;
   push: LoadResult;
+  /** Milliseconds of CPU of the Warden processes, summed, per heartbeat stored in the measured window (-1: not counted). */
+  pushCpuMsPerResult: number;
   relayResultsPerSec: number;
   relay: LoadResult;
   stored: { push: number; relay: number };
@@ -196,14 +198,31 @@ async function loadAcross(urls: string[], options: Omit<Parameters<typeof load>[
   };
 }
 
+/** What the CPU of a run is divided by: the processes measured, and how many heartbeats are stored so far. */
+interface CpuAccount {
+  pids: number[];
+  stored(): Promise<number>;
+}
+
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processUsage(pid).cpuSeconds, 0);
+
 /** Heartbeats (GET, 50 connections) then relay batches (8 at once) against the given processes, both from the push and relay benchmarks. */
-async function measureIngest(label: string, urls: string[], relayIds: string[]): Promise<Omit<IngestRun, 'stored'>> {
+async function measureIngest(
+  label: string,
+  urls: string[],
+  relayIds: string[],
+  account: CpuAccount | null,
+): Promise<Omit<IngestRun, 'stored'>> {
   await loadAcross(urls, { connections: 50, durationSec: 2, setupRequest: pushRequests('GET') });
+  const [cpuBefore, storedBefore] = account ? [cpuOf(account.pids), await account.stored()] : [0, 0];
   const push = await loadAcross(urls, {
     connections: 50,
     durationSec: INGEST_SECONDS,
     setupRequest: pushRequests('GET'),
   });
+  const pushCpuMsPerResult = account
+    ? ((cpuOf(account.pids) - cpuBefore) * 1000) / Math.max(1, (await account.stored()) - storedBefore)
+    : -1;
   const batch = relayBatches(relayIds);
   const headers = { authorization: `Bearer ${RELAY_BENCH_TOKEN}`, 'content-type': 'application/json' };
   const relay = await loadAcross(urls, {
@@ -211,7 +230,7 @@ async function measureIngest(label: string, urls: string[], relayIds: string[]):
     durationSec: INGEST_SECONDS,
     setupRequest: (request) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() }),
   });
-  return { label, push, relay, relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH };
+  return { label, push, pushCpuMsPerResult, relay, relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH };
 }
 
 async function relayIdsOf(url: string): Promise<string[]> {
@@ -233,7 +252,7 @@ async function ingestFigures(): Promise<boolean> {
     writeFileSync(join(dir, 'warden.yaml'), ingestConfig());
     const server = await startWardenProcess({ WARDEN_CONFIG: join(dir, 'warden.yaml') });
     try {
-      const run = await measureIngest('SQLite, 1 process', [server.url], await relayIdsOf(server.url));
+      const run = await measureIngest('SQLite, 1 process', [server.url], await relayIdsOf(server.url), null);
       runs.push({ ...run, stored: { push: -1, relay: await countChecks(server.dataDir) } });
     } finally {
       await server.stop();
@@ -254,7 +273,6 @@ async function ingestFigures(): Promise<boolean> {
     });
     try {
       const urls = instances.map((id) => cluster.url(id));
-      const run = await measureIngest(label, urls, await relayIdsOf(urls[0] as string));
       const count = async (source: string) =>
         Number(
           (
@@ -265,6 +283,11 @@ async function ingestFigures(): Promise<boolean> {
             )
           )[0]?.n,
         );
+      const pids = instances.map((id) => cluster.member(id).child.pid as number);
+      const run = await measureIngest(label, urls, await relayIdsOf(urls[0] as string), {
+        pids,
+        stored: () => count('push'),
+      });
       runs.push({ ...run, stored: { push: await count('push'), relay: await count('relay') } });
     } finally {
       await cluster.close();
@@ -277,7 +300,7 @@ async function ingestFigures(): Promise<boolean> {
   }
   for (const run of runs)
     console.log(
-      `${run.label.padEnd(34)} heartbeats ${Math.round(run.push.requestsPerSec)}/s (${(run.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)} of SQLite), relay results ${Math.round(run.relayResultsPerSec)}/s (${(run.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)} of SQLite)`,
+      `${run.label.padEnd(34)} heartbeats ${Math.round(run.push.requestsPerSec)}/s (${(run.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)} of SQLite${run.pushCpuMsPerResult < 0 ? '' : `, ${run.pushCpuMsPerResult.toFixed(3)} ms of Warden CPU per stored heartbeat, summed over its processes`}), relay results ${Math.round(run.relayResultsPerSec)}/s (${(run.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)} of SQLite)`,
     );
   // Every answer of 200 came after its commit: on PostgreSQL the rows are counted (SQLite's were counted all together).
   let durable = true;

@@ -7,6 +7,7 @@ import { createLogger } from '../logger.js';
 import type { Bus } from './bus.js';
 import type { WardenEvent } from './events.js';
 import { createRedisBus, type RedisBus } from './redis-bus.js';
+import { organizationChannel } from './redis-routes.js';
 
 const logger = createLogger('silent');
 const checked = (monitorId: string, at = 1): WardenEvent => ({
@@ -28,6 +29,7 @@ describe.skipIf(!redisAvailable)('the Redis bus', () => {
     for (const proxy of proxies.splice(0)) await proxy.close();
   });
 
+  /** A bus following the organization of `checked` (its monitor events reach it only then). */
   async function open(channel: string, instanceId: string, url = REDIS_URL): Promise<RedisBus> {
     const redis = connectRedis(url, { instanceId, logger });
     const bus = createRedisBus({
@@ -39,6 +41,7 @@ describe.skipIf(!redisAvailable)('the Redis bus', () => {
     });
     opened.push({ bus, redis });
     expect(await bus.subscribed(5000)).toBe(true);
+    expect(await bus.follow('org').ready(5000)).toBe(true);
     return bus;
   }
   const channel = () => `test-${randomBytes(6).toString('hex')}:events`;
@@ -79,7 +82,7 @@ describe.skipIf(!redisAvailable)('the Redis bus', () => {
     const spy = new Redis(REDIS_URL);
     const messages: string[] = [];
     try {
-      await spy.subscribe(name);
+      await spy.subscribe(organizationChannel(name, 'org'));
       spy.on('message', (_channel: string, text: string) => void messages.push(text));
       for (let i = 0; i < 1200; i++) a.publish(checked(`m${i}`, i));
       await vi.waitFor(() => expect(onB).toHaveLength(1200), { timeout: 5000, interval: 10 });

@@ -1,13 +1,15 @@
-// The bus of cluster mode: events reach this process's subscribers at once, and every other process's over Redis
-// pub/sub. What a process publishes comes back to it from Redis and is ignored (it was delivered already).
+// The bus of cluster mode: events reach this process's subscribers at once, and other processes' over Redis pub/sub —
+// monitor events only those following the organization (redis-routes.ts). What a process publishes comes back to it
+// from Redis and is ignored (it was delivered already).
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import { type Bus, createInProcessBus } from './bus.js';
 import type { WardenEvent, WardenEventType } from './events.js';
+import { byChannel, createFollows } from './redis-routes.js';
 
 export const REDIS_BUS_LIMITS = {
-  /** Events published in one turn of the event loop (one ingest batch) leave in one message of at most this many. */
+  /** Events published in one turn of the event loop (one ingest batch) leave in one message per channel of at most this many. */
   eventsPerMessage: 500,
   /** How often the subscriber connection is pinged: a connection that stopped answering is dropped and reconnected. */
   pingEveryMs: 2_000,
@@ -47,7 +49,7 @@ export interface RedisBusOptions {
   publisher: Redis;
   /** Used for SUBSCRIBE only. */
   subscriber: Redis;
-  /** The channel, e.g. `warden:events`; processes of one cluster share it. */
+  /** The channel, e.g. `warden:events`; processes of one cluster share it (and its `:org:<id>` channels). */
   channel: string;
   instanceId: string;
   logger: Logger;
@@ -69,10 +71,12 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   const firstSubscribed = new Promise<void>((resolve) => {
     firstSubscription = resolve;
   });
+  const follows = createFollows({ subscriber, channel, logger, up: () => up && !closed });
 
   function setConnected(value: boolean): void {
     if (value === up || closed) return;
     up = value;
+    if (!value) follows.lost();
     if (value) firstSubscription?.();
     for (const listener of listeners) {
       try {
@@ -84,7 +88,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   }
 
   function onMessage(from: string, text: string): void {
-    if (from !== channel) return;
+    if (from !== channel && !follows.has(from)) return;
     const events = eventsOf(text, nonce);
     if (events === undefined) logger.debug({ channel }, 'unreadable message on the event channel skipped');
     for (const event of events ?? []) local.publish(event);
@@ -92,33 +96,43 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
 
   function flush(): void {
     flushing = null;
-    while (pending.length > 0) {
-      const events = pending.slice(0, REDIS_BUS_LIMITS.eventsPerMessage);
-      pending = pending.slice(events.length);
-      const message: Message = { from: instanceId, nonce, events };
-      publisher.publish(channel, JSON.stringify(message)).then(
-        () => {
-          if (publishFailing) logger.info({ channel }, 'publishing events to redis again');
-          publishFailing = false;
-        },
-        (error: unknown) => {
-          // The other processes make up for lost events by polling PostgreSQL while their subscription is down, and
-          // by the snapshot's maximum age otherwise (docs/cluster.md). Logged once per spell.
-          if (!publishFailing)
-            logger.warn(
-              { err: error, channel },
-              'publishing events to redis failed: other processes see them by polling',
-            );
-          publishFailing = true;
-        },
-      );
-    }
+    const groups = byChannel(channel, pending);
+    pending = [];
+    for (const [name, events] of groups)
+      for (let start = 0; start < events.length; start += REDIS_BUS_LIMITS.eventsPerMessage)
+        send(name, events.slice(start, start + REDIS_BUS_LIMITS.eventsPerMessage));
+  }
+
+  function send(name: string, events: WardenEvent[]): void {
+    const message: Message = { from: instanceId, nonce, events };
+    publisher.publish(name, JSON.stringify(message)).then(
+      () => {
+        if (publishFailing) logger.info({ channel }, 'publishing events to redis again');
+        publishFailing = false;
+      },
+      (error: unknown) => {
+        // The other processes make up for lost events by polling PostgreSQL while their subscription is down, and
+        // by the snapshot's maximum age otherwise (docs/cluster.md). Logged once per spell.
+        if (!publishFailing)
+          logger.warn(
+            { err: error, channel },
+            'publishing events to redis failed: other processes see them by polling',
+          );
+        publishFailing = true;
+      },
+    );
   }
 
   function subscribe(): void {
     // Connected from the server's confirmation on: a catch-up poll started then misses nothing published after it.
-    subscriber.subscribe(channel).then(
-      () => setConnected(subscriber.status === 'ready'),
+    // The organizations followed are subscribed again with the events channel (autoResubscribe is off).
+    const names = follows.names();
+    subscriber.subscribe(channel, ...names).then(
+      () => {
+        if (subscriber.status !== 'ready') return;
+        setConnected(true);
+        follows.confirmed(names);
+      },
       (error: unknown) =>
         logger.debug({ err: error, channel }, 'subscribing to the event channel failed; retrying on reconnection'),
     );
@@ -137,6 +151,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       flushing ??= setImmediate(flush);
     },
     subscribe: local.subscribe,
+    follow: (organizationId) => follows.follow(organizationId),
     deliverLocally: (event) => local.publish(event),
     connected: () => up,
     onConnectionChange(listener) {
@@ -161,6 +176,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       closed = true;
       clearInterval(pinger);
       listeners.clear();
+      follows.clear();
       subscriber.off('message', onMessage);
       await local.close();
     },

@@ -166,6 +166,34 @@ for (const dialect of dialects) {
       b.ws.close();
     });
 
+    it('follows the organization’s monitor events while someone listens, and lets go when the last leaves', async () => {
+      const follows: string[] = [];
+      const released: string[] = [];
+      const follow = h.bus.follow;
+      h.bus.follow = (organizationId) => {
+        follows.push(organizationId);
+        return { ready: async () => true, release: () => void released.push(organizationId) };
+      };
+      try {
+        // The streams of the tests before have left.
+        await expect.poll(() => live.organizationHub?.size(), { interval: 10, timeout: 2000 }).toBe(0);
+        const [a, b] = [
+          await connect('', { authorization: `Bearer ${keys.alpha}` }),
+          await connect('', { authorization: `Bearer ${keys.alpha}` }),
+        ];
+        await a.next('snapshot');
+        await b.next('snapshot');
+        expect(follows).toEqual([alphaId]);
+        a.ws.close();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(released).toEqual([]);
+        b.ws.close();
+        await expect.poll(() => released, { interval: 10, timeout: 2000 }).toEqual([alphaId]);
+      } finally {
+        h.bus.follow = follow;
+      }
+    });
+
     it('sends a new snapshot when monitors are created, changed or deleted', async () => {
       const a = await connect('', { authorization: `Bearer ${keys.alpha}` });
       await a.next('snapshot');

@@ -118,7 +118,12 @@ export function writerFor(ctx: ServiceContext, object: { managedBy: ManagedBy },
 export async function withTransaction<T>(ctx: ServiceContext, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
   if (ctx.store.inTransaction) return work(ctx);
   const held: WardenEvent[] = [];
-  const bus: Bus = { publish: (event) => void held.push(event), subscribe: ctx.bus.subscribe, close: async () => {} };
+  const bus: Bus = {
+    publish: (event) => void held.push(event),
+    subscribe: ctx.bus.subscribe,
+    follow: ctx.bus.follow,
+    close: async () => {},
+  };
   const result = await ctx.store.transaction(async (store) => {
     const out = await work({ ...ctx, store, bus });
     if (held.length > 0) await store.changes.bump();

@@ -1,4 +1,5 @@
 // The organization hub: the dashboard's live stream of one organization's monitors, fed by the bus's monitor events.
+import type { Following } from '../../bus/bus.js';
 import type { Monitor } from '../../domain/monitor.js';
 import { type Logger, logFailure } from '../../logger.js';
 import type { ServiceContext } from '../context.js';
@@ -31,15 +32,20 @@ type Joined = { queue: Buffer[] | null };
 
 interface Listening {
   subscribers: Map<LiveSubscriber, Joined>;
+  /** The organization's monitor events followed while someone listens (in cluster mode, only then do they arrive). */
+  following: Following;
   /** Monitors that moved since the last flush, with the state the first event of the window left (or null: no state change). */
   pending: Map<string, LiveMonitor['state'] | null>;
   /** Monitors were created, changed or deleted (or too many moved): the next flush sends everyone a snapshot. */
   resnapshot: boolean;
 }
 
+/** How long a join waits for the organization's events to arrive from every process before reading its snapshot. */
+const FOLLOW_READY_MS = 1_000;
+
 /**
  * Follows monitor.state, monitor.checked and monitors.changed (in cluster mode they arrive from every process over the
- * bus) for the organizations someone listens to. Each flush reads the monitors that moved in one query and serializes
+ * bus, the monitor events while the organization is followed) for the organizations someone listens to. Each flush reads the monitors that moved in one query and serializes
  * each message once for all of the organization's subscribers; nothing of another organization ever reaches them.
  */
 export function createOrganizationHub(
@@ -99,7 +105,12 @@ export function createOrganizationHub(
     async join(organizationId, subscriber) {
       let entry = listening.get(organizationId);
       if (!entry) {
-        entry = { subscribers: new Map(), pending: new Map(), resnapshot: false };
+        entry = {
+          subscribers: new Map(),
+          following: ctx.bus.follow(organizationId),
+          pending: new Map(),
+          resnapshot: false,
+        };
         listening.set(organizationId, entry);
       }
       // Listening before the snapshot is read: a change committed meanwhile is held and told after it, never lost.
@@ -113,10 +124,14 @@ export function createOrganizationHub(
         left = true;
         listened.subscribers.delete(subscriber);
         count--;
-        if (listened.subscribers.size === 0 && listening.get(organizationId) === listened)
+        if (listened.subscribers.size === 0 && listening.get(organizationId) === listened) {
           listening.delete(organizationId);
+          listened.following.release();
+        }
       };
       try {
+        // Another process's result committed after the snapshot is read must reach this one: follow first.
+        await listened.following.ready(FOLLOW_READY_MS);
         const snapshot = await snapshotBytes(ctx, organizationId);
         if (left) return leave;
         deliver(subscriber, snapshot);
@@ -134,8 +149,10 @@ export function createOrganizationHub(
       for (const unsubscribe of unsubscribes) unsubscribe();
       if (timer) clearTimeout(timer);
       timer = null;
-      for (const entry of [...listening.values()])
+      for (const entry of [...listening.values()]) {
         for (const subscriber of [...entry.subscribers.keys()]) closeOne(subscriber, code, reason);
+        entry.following.release();
+      }
     },
   };
 }

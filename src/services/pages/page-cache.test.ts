@@ -87,5 +87,32 @@ for (const dialect of dialects) {
         .toBe(77);
       stop();
     });
+
+    it('follows the organization of the pages it holds, and lets go when they leave memory', async () => {
+      const page = h.pages.pageBySlug('acme')!;
+      const follows: string[] = [];
+      let released = 0;
+      const follow = h.bus.follow;
+      h.bus.follow = (organizationId) => {
+        follows.push(organizationId);
+        return { ready: async () => true, release: () => void released++ };
+      };
+      try {
+        // Out of memory first (unread for over 10 minutes): the next read builds it cold, following its organization.
+        h.clock.advance(11 * 60_000);
+        await expect.poll(() => h.pages.monitorsInMemory(), { interval: 20, timeout: 3000 }).toEqual([]);
+        await h.pages.get(page);
+        expect(follows).toEqual([page.organizationId]);
+        // Read again and again: followed once, kept while the page is in memory.
+        await h.pages.get(page);
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        expect(follows).toHaveLength(1);
+        expect(released).toBe(0);
+        h.clock.advance(11 * 60_000);
+        await expect.poll(() => released, { interval: 20, timeout: 3000 }).toBe(1);
+      } finally {
+        h.bus.follow = follow;
+      }
+    });
   });
 }

@@ -7,6 +7,7 @@ import { type Logger, logFailure } from '../../logger.js';
 import type { Store } from '../../store/index.js';
 import type { CachedPage } from './cached-page.js';
 import { createPageBuilds, type SnapshotRebuilt } from './page-builds.js';
+import { createPageFollows } from './page-follows.js';
 import { createPageIndex } from './page-index.js';
 import { createRebuildQueue } from './rebuild-queue.js';
 
@@ -79,6 +80,9 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
   const index = createPageIndex(deps.store, deps.baseUrl);
   const pages = createPageBuilds(deps);
   const queue = createRebuildQueue(REBUILD_DEBOUNCE_MS, rebuild);
+  const follows = createPageFollows(deps.bus);
+  /** Cold builds under way, per organization. */
+  const building = new Map<string, number>();
   const unsubscribes: (() => void)[] = [];
   let ticker: NodeJS.Timeout | null = null;
   let lastIndexLoad = 0;
@@ -114,9 +118,33 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
       lastIndexLoad = now;
       loadIndex().catch((error) => logFailure(deps.logger, error, 'reloading pages failed'));
     }
+    const held = new Set<string>();
     for (const [id, entry] of [...pages.entries()]) {
-      if (now - entry.lastRead > IDLE_EVICT_MS) pages.forget(id);
-      else if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS - REBUILD_DEBOUNCE_MS) markDirty(id);
+      if (now - entry.lastRead > IDLE_EVICT_MS) {
+        pages.forget(id);
+        continue;
+      }
+      held.add(entry.cached.page.organizationId);
+      if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS - REBUILD_DEBOUNCE_MS) markDirty(id);
+    }
+    // A build under way keeps its organization followed (its entry appears when it ends).
+    for (const organizationId of building.keys()) held.add(organizationId);
+    follows.keepOnly(held);
+  }
+
+  /**
+   * A cold page: its organization's monitor events are followed first, so that a result another process commits after
+   * the build reads the database still rebuilds it.
+   */
+  async function buildCold(page: Page): Promise<CachedPage> {
+    building.set(page.organizationId, (building.get(page.organizationId) ?? 0) + 1);
+    try {
+      await follows.follow(page.organizationId);
+      return await pages.build(page);
+    } finally {
+      const left = (building.get(page.organizationId) ?? 1) - 1;
+      if (left > 0) building.set(page.organizationId, left);
+      else building.delete(page.organizationId);
     }
   }
 
@@ -158,6 +186,7 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
       queue.stop();
       for (const unsubscribe of unsubscribes) unsubscribe();
       if (ticker) clearInterval(ticker);
+      follows.releaseAll();
       await pages.stop();
     },
     pageBySlug: index.bySlug,
@@ -165,7 +194,7 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
     pages: index.pages,
     peek,
     async get(page) {
-      return peek(page) ?? pages.build(page);
+      return peek(page) ?? buildCold(page);
     },
     refreshIndex: loadIndex,
     indexVersion: index.version,
@@ -176,7 +205,7 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
     rendered: pages.rendered,
     onSnapshot: pages.onSnapshot,
     async asset(page, name) {
-      const cached = peek(page) ?? (await pages.build(page));
+      const cached = peek(page) ?? (await buildCold(page));
       const version = pageAssetVersion(cached.snapshot.page.branding[name], name);
       const asset = version === undefined ? undefined : await pages.asset.get(page.id, name, version);
       return asset && version !== undefined ? { asset, version } : undefined;
