@@ -123,11 +123,33 @@ export const playersSeriesSchema = z
 
 const chartWindows = <T extends z.ZodType>(series: T) => z.object({ '24h': series, '7d': series, '30d': series });
 
+export const locationLatencySeriesSchema = z
+  .object({
+    ...chartFrame,
+    avg: chartValues('average response time (ms) seen from this location'),
+    summary: z.object({ avg: z.number().int().nullable() }).describe('over the whole window'),
+  })
+  .describe("One location's response times, from its hourly rollup");
+
+export const locationChartSchema = z.object({
+  name: z
+    .string()
+    .nullable()
+    .describe("the relay's name; null: Warden itself (the edge), which the page names in its own language"),
+  latency: chartWindows(locationLatencySeriesSchema),
+});
+
 export const componentChartsSchema = z
   .object({
     latency: chartWindows(latencySeriesSchema)
       .nullable()
       .describe('null: no response time measured in the last 30 days (or no monitor)'),
+    locations: z
+      .array(locationChartSchema)
+      .optional()
+      .describe(
+        'Only for a monitor checked from several places (docs/monitors.md, "Several locations"): each place\'s average response time, the monitor\'s own first',
+      ),
     players: chartWindows(playersSeriesSchema)
       .nullable()
       .describe('null: the monitor reported no players in the last 30 days (or no monitor)'),
@@ -247,6 +269,8 @@ export type DailyBar = z.infer<typeof dailyBarSchema>;
 export type LatencySeries = z.infer<typeof latencySeriesSchema>;
 export type PlayersSeries = z.infer<typeof playersSeriesSchema>;
 export type ComponentCharts = z.infer<typeof componentChartsSchema>;
+export type LocationChart = z.infer<typeof locationChartSchema>;
+export type LocationLatencySeries = z.infer<typeof locationLatencySeriesSchema>;
 export type LiveData = z.infer<typeof liveDataSchema>;
 export type SnapshotComponent = z.infer<typeof snapshotComponentSchema>;
 export type SnapshotIncident = z.infer<typeof snapshotIncidentSchema>;

@@ -3,6 +3,7 @@ import {
   CHART_RANGES,
   type ChartRange,
   type LatencySeries,
+  type LocationChart,
   type PlayersSeries,
   type SnapshotComponent,
 } from '../domain/snapshot.js';
@@ -46,9 +47,10 @@ export function hasCharts(components: readonly SnapshotComponent[]): boolean {
 
 /** The charts of one component for one window; nothing when its monitor measured nothing to chart. */
 export function componentChartsHtml(i18n: Translator, component: SnapshotComponent, range: ChartRange): string {
-  const { latency, players } = component.charts;
+  const { latency, players, locations } = component.charts;
   const charts = [
     latency ? latencyChart(i18n, latency[range], range) : '',
+    locations && locations.length > 1 ? locationsChart(i18n, locations, range) : '',
     players ? playersChart(i18n, players[range], range) : '',
   ];
   return charts.some((c) => c !== '') ? `<div class="charts">${charts.join('')}</div>` : '';
@@ -89,6 +91,28 @@ function latencyChart(i18n: Translator, series: LatencySeries, range: ChartRange
         });
   const paths = `<path class="l95" d="${linePath(series.p95, top)}"/><path class="l50" d="${linePath(series.p50, top)}"/>`;
   return chartHtml(i18n.t('page.chart.latencyTitle'), key, ms(top), series.p50.length, label, paths, latest);
+}
+
+/** Places drawn apart at most (a monitor has at most 9); the rest share the last colour. */
+const LOCATION_COLOURS = 5;
+
+/** One line per place the monitor is checked from (its average), each keyed by the place's name. */
+function locationsChart(i18n: Translator, locations: readonly LocationChart[], range: ChartRange): string {
+  const window = i18n.t(RANGE_LONG[range]);
+  const ms = (value: number) => i18n.t('page.chart.ms', { ms: countText(i18n, value) });
+  const named = locations.map((l) => ({ name: l.name ?? i18n.t('page.chart.locationHere'), series: l.latency[range] }));
+  const top = niceCeiling(Math.max(0, ...named.flatMap((l) => l.series.avg.map((v) => v ?? 0))));
+  const colour = (i: number) => `loc${Math.min(i, LOCATION_COLOURS - 1)}`;
+  const places = named.map(({ name, series }) =>
+    series.summary.avg === null
+      ? i18n.t('page.chart.locationNoData', { place: name })
+      : i18n.t('page.chart.locationAverage', { place: name, value: ms(series.summary.avg) }),
+  );
+  const key = named.map((l, i) => `<span class="kloc ${colour(i)}">${escapeHtml(places[i] as string)}</span>`).join('');
+  const label = i18n.t('page.chart.locationsLabel', { window, places: places.join(', ') });
+  const paths = named.map((l, i) => `<path class="lloc ${colour(i)}" d="${linePath(l.series.avg, top)}"/>`).join('');
+  const points = named[0]?.series.avg.length ?? 0;
+  return chartHtml(i18n.t('page.chart.locationsTitle'), key, ms(top), points, label, paths, '');
 }
 
 function playersChart(i18n: Translator, series: PlayersSeries, range: ChartRange): string {

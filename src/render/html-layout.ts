@@ -213,6 +213,7 @@ main{display:block;flex:1 0 auto;padding:24px 0 48px}
 .plot{position:relative;height:56px;border-top:1px dashed var(--divider);border-bottom:1px solid var(--border)}
 .plot svg{display:block;width:100%;height:100%;overflow:visible}
 .plot path{fill:none;stroke-width:2;stroke-linecap:round;stroke-linejoin:round;vector-effect:non-scaling-stroke}
+.kloc::before{content:"";display:inline-block;width:12px;height:3px;margin-right:4px;vertical-align:middle;border-radius:2px}.plot .loc0{stroke:#0969da}.kloc.loc0::before{background:#0969da}.plot .loc1{stroke:#bf3989}.kloc.loc1::before{background:#bf3989}.plot .loc2{stroke:#1a7f37}.kloc.loc2::before{background:#1a7f37}.plot .loc3{stroke:#9a6700}.kloc.loc3::before{background:#9a6700}.plot .loc4{stroke:#6e7781}.kloc.loc4::before{background:#6e7781}
 .plot .l50{stroke:var(--c50)}.plot .l95{stroke:var(--c95);stroke-width:1.5}.plot .lavg{stroke:var(--cavg)}.plot .band{fill:var(--cband);stroke:none}
 .ymax{position:absolute;left:0;top:2px;font-size:.6875rem;line-height:1;color:var(--muted);background:var(--surface);padding-right:4px}
 @media (max-width:600px){.head-end{flex:1 1 100%}.lang{margin-left:auto}.strip span:nth-last-child(n+31){display:none}.days-90{display:none}.days-30{display:inline}.component{padding:14px 16px}.component-status{justify-content:flex-start}.banner{padding:16px}.banner .icon{width:32px;height:32px}}

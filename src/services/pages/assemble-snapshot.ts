@@ -15,6 +15,7 @@ import { describeRecurrence } from '../../domain/recurrence-text.js';
 import type {
   ComponentCharts,
   LiveData,
+  LocationChart,
   Snapshot,
   SnapshotBranding,
   SnapshotComponent,
@@ -43,7 +44,14 @@ export interface SnapshotParts {
   daily: Bucket[];
   hourly: Bucket[];
   /** Whole buckets for the charts: hourly ones of the last 7 days, daily ones of the last 30 (snapshot-charts.ts). */
-  charts?: { hourly: FullBucket[]; daily: FullBucket[] } | { reuse: Map<string, ComponentCharts> };
+  charts?:
+    | {
+        hourly: FullBucket[];
+        daily: FullBucket[];
+        /** Per monitor checked from several places: its places' charts (snapshot-location-charts.ts). */
+        locations?: Map<string, LocationChart[]>;
+      }
+    | { reuse: Map<string, ComponentCharts> };
   /** Whether visitors may subscribe by email (a system SMTP server is set). */
   emailSubscriptions?: boolean;
   /** The images uploaded with the page (name and digest). */
@@ -81,6 +89,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   const reused = parts.charts && 'reuse' in parts.charts ? parts.charts.reuse : undefined;
   const chartHourly = groupBy(parts.charts && 'hourly' in parts.charts ? parts.charts.hourly : []);
   const chartDaily = groupBy(parts.charts && 'daily' in parts.charts ? parts.charts.daily : []);
+  const chartLocations = parts.charts && 'hourly' in parts.charts ? parts.charts.locations : undefined;
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const dates = stripDates(today);
 
@@ -114,7 +123,10 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       charts: !monitor
         ? NO_CHARTS
         : (reused?.get(c.id) ??
-          componentCharts(chartHourly.get(monitor.id) ?? [], chartDaily.get(monitor.id) ?? [], now)),
+          withLocations(
+            componentCharts(chartHourly.get(monitor.id) ?? [], chartDaily.get(monitor.id) ?? [], now),
+            chartLocations?.get(monitor.id),
+          )),
       ...componentJoin(c, monitor),
       ...unreachableOf(parts.unreachable, monitor),
     };
@@ -281,4 +293,8 @@ function maintenanceView(
     components,
     repeats: w.repeats,
   };
+}
+
+function withLocations(charts: ComponentCharts, locations: LocationChart[] | undefined): ComponentCharts {
+  return locations ? { ...charts, locations } : charts;
 }

@@ -3,12 +3,15 @@
 
 import { DAY_MS, HOUR_MS } from '../../domain/check.js';
 import { type DependencyGraph, dependencyGraph, heldBehind } from '../../domain/dependencies.js';
+import { type Monitor, vantageOf } from '../../domain/monitor.js';
 import type { Page } from '../../domain/page.js';
 import { GAME_CHANGE_LIMITS } from '../../domain/player-alerts.js';
-import type { Snapshot } from '../../domain/snapshot.js';
+import type { LocationChart, Snapshot } from '../../domain/snapshot.js';
+import { EDGE_LOCATION } from '../../domain/vantage.js';
 import type { Store } from '../../store/index.js';
 import { assembleSnapshot } from './assemble-snapshot.js';
 import { chartReadWindow } from './snapshot-charts.js';
+import { locationCharts } from './snapshot-location-charts.js';
 import { STRIP_DAYS } from './uptime-strip.js';
 
 export { assembleSnapshot, type SnapshotParts } from './assemble-snapshot.js';
@@ -75,6 +78,7 @@ export async function buildSnapshot(
       page.showUnreachable && monitorIds.length > 0 ? dependenciesOf(store, page.organizationId) : null,
     ]);
   const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
+  const locations = reuse ? undefined : await locationChartsOf(store, monitorList, dailyFrom, thisHour + HOUR_MS, now);
   const hourly = reuse ? hourlyCounts : chartHourly.filter((b) => b.start >= thisHour - 23 * HOUR_MS);
   const snapshot = assembleSnapshot({
     page,
@@ -89,7 +93,7 @@ export async function buildSnapshot(
     assets,
     charts: reuse
       ? { reuse: new Map(reuse.components.map((c) => [c.id, c.charts])) }
-      : { hourly: chartHourly, daily: chartDaily },
+      : { hourly: chartHourly, daily: chartDaily, ...(locations ? { locations } : {}) },
     emailSubscriptions: smtp !== undefined,
     ...(page.announceGameChanges ? { gameChanges: changes } : {}),
     ...(graph ? { unreachable: heldBehind(graph, monitorList) } : {}),
@@ -101,4 +105,35 @@ export async function buildSnapshot(
 async function dependenciesOf(store: Store, organizationId: string): Promise<DependencyGraph | null> {
   if (!(await store.dependencies.any(organizationId))) return null;
   return dependencyGraph(await store.dependencies.nodes(organizationId));
+}
+
+/**
+ * The per-place charts of the page's monitors checked from several places (none for the others: no read at all), each
+ * place named as a reader may see it: a relay by its name, Warden itself (the edge) by the page's word for it.
+ */
+async function locationChartsOf(
+  store: Store,
+  monitors: readonly Monitor[],
+  from: number,
+  to: number,
+  now: number,
+): Promise<Map<string, LocationChart[]> | undefined> {
+  const located = monitors.flatMap((m) => {
+    const vantage = vantageOf(m);
+    return vantage ? [{ monitor: m, places: vantage.locations }] : [];
+  });
+  if (located.length === 0) return undefined;
+  const relays = new Map(
+    (await store.relays.list((located[0] as { monitor: Monitor }).monitor.organizationId)).map((r) => [r.id, r.name]),
+  );
+  const charts = new Map<string, LocationChart[]>();
+  for (const { monitor, places } of located) {
+    const buckets = await store.checks.locationBuckets(monitor.id, from, to);
+    const named = places.map((id) => ({ id, name: id === EDGE_LOCATION ? null : (relays.get(id) ?? null) }));
+    // A relay deleted since (no name) is left out rather than shown as Warden itself.
+    const shown = named.filter((p) => p.id === EDGE_LOCATION || p.name !== null);
+    const chart = locationCharts(buckets, shown, now);
+    if (chart) charts.set(monitor.id, chart);
+  }
+  return charts;
 }

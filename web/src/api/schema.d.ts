@@ -201,6 +201,52 @@ export interface paths {
                                             };
                                         };
                                     } | null;
+                                    /** @description Only for a monitor checked from several places (docs/monitors.md, "Several locations"): each place's average response time, the monitor's own first */
+                                    locations?: {
+                                        /** @description the relay's name; null: Warden itself (the edge), which the page names in its own language */
+                                        name: string | null;
+                                        latency: {
+                                            /** @description One location's response times, from its hourly rollup */
+                                            "24h": {
+                                                /** @description start of the first point's period (UTC) */
+                                                start: number;
+                                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                                stepMs: number;
+                                                /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                                avg: (number | null)[];
+                                                /** @description over the whole window */
+                                                summary: {
+                                                    avg: number | null;
+                                                };
+                                            };
+                                            /** @description One location's response times, from its hourly rollup */
+                                            "7d": {
+                                                /** @description start of the first point's period (UTC) */
+                                                start: number;
+                                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                                stepMs: number;
+                                                /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                                avg: (number | null)[];
+                                                /** @description over the whole window */
+                                                summary: {
+                                                    avg: number | null;
+                                                };
+                                            };
+                                            /** @description One location's response times, from its hourly rollup */
+                                            "30d": {
+                                                /** @description start of the first point's period (UTC) */
+                                                start: number;
+                                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                                stepMs: number;
+                                                /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                                avg: (number | null)[];
+                                                /** @description over the whole window */
+                                                summary: {
+                                                    avg: number | null;
+                                                };
+                                            };
+                                        };
+                                    }[];
                                     /** @description null: the monitor reported no players in the last 30 days (or no monitor) */
                                     players: {
                                         /** @description Players online, as the checks saw them */
@@ -642,6 +688,52 @@ export interface paths {
                                             };
                                         };
                                     } | null;
+                                    /** @description Only for a monitor checked from several places (docs/monitors.md, "Several locations"): each place's average response time, the monitor's own first */
+                                    locations?: {
+                                        /** @description the relay's name; null: Warden itself (the edge), which the page names in its own language */
+                                        name: string | null;
+                                        latency: {
+                                            /** @description One location's response times, from its hourly rollup */
+                                            "24h": {
+                                                /** @description start of the first point's period (UTC) */
+                                                start: number;
+                                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                                stepMs: number;
+                                                /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                                avg: (number | null)[];
+                                                /** @description over the whole window */
+                                                summary: {
+                                                    avg: number | null;
+                                                };
+                                            };
+                                            /** @description One location's response times, from its hourly rollup */
+                                            "7d": {
+                                                /** @description start of the first point's period (UTC) */
+                                                start: number;
+                                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                                stepMs: number;
+                                                /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                                avg: (number | null)[];
+                                                /** @description over the whole window */
+                                                summary: {
+                                                    avg: number | null;
+                                                };
+                                            };
+                                            /** @description One location's response times, from its hourly rollup */
+                                            "30d": {
+                                                /** @description start of the first point's period (UTC) */
+                                                start: number;
+                                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                                stepMs: number;
+                                                /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                                avg: (number | null)[];
+                                                /** @description over the whole window */
+                                                summary: {
+                                                    avg: number | null;
+                                                };
+                                            };
+                                        };
+                                    }[];
                                     /** @description null: the monitor reported no players in the last 30 days (or no monitor) */
                                     players: {
                                         /** @description Players online, as the checks saw them */
@@ -11364,6 +11456,52 @@ export interface components {
                                 };
                             };
                         } | null;
+                        /** @description Only for a monitor checked from several places (docs/monitors.md, "Several locations"): each place's average response time, the monitor's own first */
+                        locations?: {
+                            /** @description the relay's name; null: Warden itself (the edge), which the page names in its own language */
+                            name: string | null;
+                            latency: {
+                                /** @description One location's response times, from its hourly rollup */
+                                "24h": {
+                                    /** @description start of the first point's period (UTC) */
+                                    start: number;
+                                    /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                    stepMs: number;
+                                    /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                    avg: (number | null)[];
+                                    /** @description over the whole window */
+                                    summary: {
+                                        avg: number | null;
+                                    };
+                                };
+                                /** @description One location's response times, from its hourly rollup */
+                                "7d": {
+                                    /** @description start of the first point's period (UTC) */
+                                    start: number;
+                                    /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                    stepMs: number;
+                                    /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                    avg: (number | null)[];
+                                    /** @description over the whole window */
+                                    summary: {
+                                        avg: number | null;
+                                    };
+                                };
+                                /** @description One location's response times, from its hourly rollup */
+                                "30d": {
+                                    /** @description start of the first point's period (UTC) */
+                                    start: number;
+                                    /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                    stepMs: number;
+                                    /** @description average response time (ms) seen from this location, one per period, oldest first; null without data in it */
+                                    avg: (number | null)[];
+                                    /** @description over the whole window */
+                                    summary: {
+                                        avg: number | null;
+                                    };
+                                };
+                            };
+                        }[];
                         /** @description null: the monitor reported no players in the last 30 days (or no monitor) */
                         players: {
                             /** @description Players online, as the checks saw them */

@@ -23,6 +23,8 @@ monitors:
   - { key: solo, name: Solo, type: tcp, config: { host: 10.0.0.6, port: 80 } }
 notifications:
   - { key: hook, name: Hook, type: webhook, config: { url: "${hook}", secret: "${SECRET}" } }
+pages:
+  - { slug: shop, title: Shop, components: [{ name: Storefront, monitor: web }, { name: Solo, monitor: solo }] }
 `;
 
 interface LocationState {
@@ -190,6 +192,27 @@ for (const dialect of dialects) {
       expect(latency.series[1].points[0].latencyAvgMs).toBe(80);
       const solo = await (await api('/api/v1/monitors/solo/latency')).json();
       expect(solo.series).toEqual([{ location: 'edge', points: [] }]);
+    });
+
+    it("draws the page's response time per location, naming relays by name and Warden itself by the page's word", async () => {
+      const status = await (await h.request('/s/shop/status.json')).json();
+      const [storefront, solo] = status.components as {
+        charts: { locations?: { name: string | null; latency: Record<string, { summary: { avg: number } }> }[] };
+      }[];
+      expect(storefront?.charts.locations?.map((l) => l.name)).toEqual([null, 'Frankfurt', 'New York']);
+      expect(storefront?.charts.locations?.map((l) => l.latency['24h']?.summary.avg)).toEqual([12, 80, 120]);
+      // A single-location monitor has no per-location chart.
+      expect(solo?.charts.locations).toBeUndefined();
+      const html = await (await h.request('/s/shop')).text();
+      expect(html).toContain('Response time by location');
+      expect(html).toContain(
+        'Average response time by location over 24 hours: Main 12 ms, Frankfurt 80 ms, New York 120 ms',
+      );
+      expect(html.match(/class="lloc loc\d"/g)).toHaveLength(3);
+      // Relay keys and ids stay off the page.
+      expect(html).not.toMatch(/\bfra\b|\bnyc\b/);
+      const german = await (await h.request('/s/shop?lang=de')).text();
+      expect(german).toContain('Antwortzeit nach Standort');
     });
 
     it('refuses bad locations with 400 naming the field', async () => {

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const de: Catalogue = {
   'state.operational': 'Betriebsbereit',
@@ -239,5 +240,6 @@ export const de: Catalogue = {
     'Vielleicht ist die Adresse vertippt, oder die Seite wurde umbenannt oder entfernt. Prüfe den Link oder frag die Community, die ihn geteilt hat, nach dem aktuellen.',
   ...JOIN_WORDS.de,
   ...HISTORY_WORDS.de,
+  ...LOCATION_WORDS.de,
   ...GAME_CHANGE_WORDS.de,
 };

@@ -9,6 +9,7 @@ import { ABBREVIATED_DURATIONS } from './durations.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const en = {
   // The state of a component or page, beside its icon.
@@ -255,6 +256,7 @@ export const en = {
     'The address may be mistyped, or the page was renamed or removed. Check the link you followed, or ask the community that shared it for the current one.',
   ...JOIN_WORDS.en,
   ...HISTORY_WORDS.en,
+  ...LOCATION_WORDS.en,
   ...GAME_CHANGE_WORDS.en,
 } as const;
 

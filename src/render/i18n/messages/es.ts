@@ -4,6 +4,7 @@ import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const es: Catalogue = {
   'state.operational': 'Operativo',
@@ -234,5 +235,6 @@ export const es: Catalogue = {
     'Puede que la dirección esté mal escrita, o que la página se haya renombrado o eliminado. Revisa el enlace que seguiste o pide la dirección actual a la comunidad que lo compartió.',
   ...JOIN_WORDS.es,
   ...HISTORY_WORDS.es,
+  ...LOCATION_WORDS.es,
   ...GAME_CHANGE_WORDS.es,
 };

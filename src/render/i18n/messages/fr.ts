@@ -4,6 +4,7 @@ import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const fr: Catalogue = {
   'state.operational': 'Opérationnel',
@@ -239,5 +240,6 @@ export const fr: Catalogue = {
     'L’adresse est peut-être mal saisie, ou la page a été renommée ou supprimée. Vérifiez le lien suivi, ou demandez l’adresse actuelle à la communauté qui l’a partagé.',
   ...JOIN_WORDS.fr,
   ...HISTORY_WORDS.fr,
+  ...LOCATION_WORDS.fr,
   ...GAME_CHANGE_WORDS.fr,
 };

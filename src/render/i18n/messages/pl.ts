@@ -4,6 +4,7 @@ import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const pl: Catalogue = {
   'state.operational': 'Działa',
@@ -241,5 +242,6 @@ export const pl: Catalogue = {
     'Adres mógł zostać błędnie wpisany albo strona zmieniła nazwę lub została usunięta. Sprawdź link albo zapytaj społeczność, która go udostępniła, o aktualny adres.',
   ...JOIN_WORDS.pl,
   ...HISTORY_WORDS.pl,
+  ...LOCATION_WORDS.pl,
   ...GAME_CHANGE_WORDS.pl,
 };

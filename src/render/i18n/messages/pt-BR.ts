@@ -4,6 +4,7 @@ import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const ptBR: Catalogue = {
   'state.operational': 'Operacional',
@@ -234,5 +235,6 @@ export const ptBR: Catalogue = {
     'Talvez o endereço esteja errado, ou a página foi renomeada ou removida. Confira o link que você seguiu ou peça o endereço atual à comunidade que o compartilhou.',
   ...JOIN_WORDS['pt-BR'],
   ...HISTORY_WORDS['pt-BR'],
+  ...LOCATION_WORDS['pt-BR'],
   ...GAME_CHANGE_WORDS['pt-BR'],
 };

@@ -4,6 +4,7 @@ import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const ru: Catalogue = {
   'state.operational': 'Работает',
@@ -240,5 +241,6 @@ export const ru: Catalogue = {
     'Возможно, в адресе опечатка, или страницу переименовали или удалили. Проверьте ссылку или спросите актуальный адрес у сообщества, которое ею поделилось.',
   ...JOIN_WORDS.ru,
   ...HISTORY_WORDS.ru,
+  ...LOCATION_WORDS.ru,
   ...GAME_CHANGE_WORDS.ru,
 };

@@ -4,6 +4,7 @@ import type { Catalogue } from './en.js';
 import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { HISTORY_WORDS } from './history.js';
 import { JOIN_WORDS } from './join.js';
+import { LOCATION_WORDS } from './locations.js';
 
 export const tr: Catalogue = {
   'state.operational': 'Çalışıyor',
@@ -239,5 +240,6 @@ export const tr: Catalogue = {
     'Adres yanlış yazılmış olabilir ya da sayfanın adı değişmiş veya sayfa kaldırılmış olabilir. İzlediğin bağlantıyı kontrol et ya da bağlantıyı paylaşan topluluğa güncel adresi sor.',
   ...JOIN_WORDS.tr,
   ...HISTORY_WORDS.tr,
+  ...LOCATION_WORDS.tr,
   ...GAME_CHANGE_WORDS.tr,
 };
