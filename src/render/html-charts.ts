@@ -108,7 +108,7 @@ function locationsChart(i18n: Translator, locations: readonly LocationChart[], r
       ? i18n.t('page.chart.locationNoData', { place: name })
       : i18n.t('page.chart.locationAverage', { place: name, value: ms(series.summary.avg) }),
   );
-  const key = named.map((l, i) => `<span class="kloc ${colour(i)}">${escapeHtml(places[i] as string)}</span>`).join('');
+  const key = places.map((place, i) => `<span class="kloc ${colour(i)}">${escapeHtml(place)}</span>`).join('');
   const label = i18n.t('page.chart.locationsLabel', { window, places: places.join(', ') });
   const paths = named.map((l, i) => `<path class="lloc ${colour(i)}" d="${linePath(l.series.avg, top)}"/>`).join('');
   const points = named[0]?.series.avg.length ?? 0;
