@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { shardLease, shardOf } from '../../src/domain/cluster.js';
 import type { Monitor } from '../../src/domain/monitor.js';
 import type { NotificationEvent } from '../../src/notify/channels/channel.js';
-import { Cluster, clusterAvailable, sleep, startTcpTargets, TcpProxy, until } from '../cluster-harness.js';
+import { Cluster, clusterAvailable, startTcpTargets, TcpProxy, until } from '../cluster-harness.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { seed } from '../seed.js';
+import { settledAt } from '../until.js';
 
 const CHILDREN = 30;
 const INTERVAL_SEC = 2;
@@ -68,17 +69,8 @@ describe.skipIf(!clusterAvailable)('dependencies across three Warden processes',
       const channel = await store.channels.findByKey(organizationId, 'hook');
       const deliveries = () => store.deliveries.listByChannel(channel?.id as string, 1000);
       /** Waits until nothing is left to send, then a few intervals more in which nothing else may arrive. */
-      const settled = async (count: number) => {
-        await until(`${count} requests at the webhook`, () => hook.requests.length >= count, 30_000, 100);
-        await until(
-          'nothing left to send',
-          async () => (await deliveries()).every((d) => d.status !== 'pending' && d.status !== 'sending'),
-          15_000,
-          200,
-        );
-        await sleep(2 * INTERVAL_SEC * 1000);
-        expect(hook.requests).toHaveLength(count);
-      };
+      const settled = (count: number) =>
+        settledAt(() => hook.requests.length, deliveries, count, 2 * INTERVAL_SEC * 1000);
 
       // The parent goes down first, then its children: one alert, the parent's, with the count.
       await parentLink.close();

@@ -11,6 +11,7 @@ import type { NotificationEvent } from '../../src/notify/channels/channel.js';
 import { Cluster, clusterAvailable, sleep, startTcpTargets, TcpProxy, until } from '../cluster-harness.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { seed } from '../seed.js';
+import { settledAt } from '../until.js';
 
 const MONITORS = 10;
 const INTERVAL_SEC = 2;
@@ -98,17 +99,8 @@ describe.skipIf(!clusterAvailable)('a quorum of locations across three Warden pr
       const events = () => hook.requests.map((r) => (r.json as { data: NotificationEvent }).data);
       const channel = await store.channels.findByKey(organizationId, 'hook');
       const deliveries = () => store.deliveries.listByChannel(channel?.id as string, 1000);
-      const settled = async (count: number) => {
-        await until(`${count} requests at the webhook`, () => hook.requests.length >= count, 30_000, 100);
-        await until(
-          'nothing left to send',
-          async () => (await deliveries()).every((d) => d.status !== 'pending' && d.status !== 'sending'),
-          15_000,
-          200,
-        );
-        await sleep(2 * INTERVAL_SEC * 1000);
-        expect(hook.requests).toHaveLength(count);
-      };
+      const settled = (count: number) =>
+        settledAt(() => hook.requests.length, deliveries, count, 2 * INTERVAL_SEC * 1000);
 
       // The edge's target goes: one location of three fails. Every monitor stays up for several intervals.
       await edgeLink.close();
