@@ -11,7 +11,8 @@ import { toFloating } from './zoned-time.js';
 const { RRule } = rrulePackage;
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTHS = [
+/** The months' English names, January first (also the uptime history's, render/uptime-history.ts). */
+export const MONTHS = [
   'January',
   'February',
   'March',

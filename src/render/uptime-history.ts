@@ -3,6 +3,7 @@
 // their browser's, as every public form). Self-contained: its one stylesheet is allowed by hash.
 import { createHash } from 'node:crypto';
 import { LANGUAGE_NAMES, PAGE_LANGUAGES, type PageLanguage } from '../domain/languages.js';
+import { MONTHS } from '../domain/recurrence-text.js';
 import type { HistoryDay, PageHistory } from '../domain/uptime-report.js';
 import { escapeHtml } from './html-layout.js';
 import { htmlMessage } from './html-message.js';
@@ -102,20 +103,6 @@ function languageLinks(i18n: Translator, month: string): string {
   return `<nav aria-label="${escapeHtml(i18n.t('page.language'))}"><ul>${items}</ul></nav>`;
 }
 
-const ENGLISH_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const ENGLISH_WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** A Monday (2024-01-01), the first of the seven days the headings name. */
 const A_MONDAY = Date.UTC(2024, 0, 1);
@@ -126,7 +113,7 @@ const A_MONDAY = Date.UTC(2024, 0, 1);
  */
 function monthName(language: PageLanguage, month: string): string {
   const [year, number] = month.split('-').map(Number);
-  if (language === 'en') return `${ENGLISH_MONTHS[(number ?? 1) - 1]} ${year}`;
+  if (language === 'en') return `${MONTHS[(number ?? 1) - 1]} ${year}`;
   const format = new Intl.DateTimeFormat(FORMAT_LOCALE[language], {
     month: 'long',
     year: 'numeric',
