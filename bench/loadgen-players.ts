@@ -107,7 +107,8 @@ async function playRelay(token: string, lb: Balancer, stats: Stats, intervalMs: 
           checkedAt: Math.round(m.next),
         });
       }
-    while (pending.length > 0 && !stopped()) {
+    // Sent even once stopped, as the agent's last delivery at shutdown: every result due is offered once.
+    while (pending.length > 0) {
       const batch = pending.splice(0, RELAY_BATCH);
       stats.requests.relay.sent++;
       const res = await track(

@@ -84,23 +84,40 @@ export const benchmark: Benchmark = {
       await sleep(WARMUP_SEC * 1000);
       const before = { reading: await read(cluster, pids, redis), counts: stats.counts() };
       await sleep(SECONDS * 1000);
+      if (!allRunning(cluster, instances)) {
+        await players.stop();
+        return false;
+      }
       const after = { reading: await read(cluster, pids, redis), counts: stats.counts() };
-      const load = loadavg()[0] as number;
+      // The window's figures first: they stand whatever happens while the players stop.
+      const met = reportWindow(before, after, stats, loadavg()[0] as number);
+      reportCosts(rates(before.reading, after.reading), idle, PROCESSES);
       await players.stop();
       // Every journaled row folded (about once a second) before the last counts and sizes.
       await sleep(3000);
+      if (!allRunning(cluster, instances)) return false;
       const end = await read(cluster, pids, redis);
       const rows = await exactRows(cluster);
-      const met = reportWindow(before, after, stats, load);
-      reportCosts(rates(before.reading, after.reading), idle, PROCESSES);
-      const kept = reportEnd(end, rows, stats.counts(), pids);
-      return met && kept;
+      return reportEnd(end, rows, stats.counts(), pids) && met;
     } finally {
       redis?.disconnect();
       await cluster.close();
     }
   },
 };
+
+/** Whether every process still runs; the log's tail of one that exited. */
+function allRunning(cluster: Cluster, instances: string[]): boolean {
+  for (const id of instances) {
+    const member = cluster.member(id);
+    if (member.child.exitCode === null && member.child.signalCode === null) continue;
+    console.log(
+      `process ${id} EXITED (${member.child.exitCode ?? member.child.signalCode}); its log ends:\n${member.log().split('\n').slice(-40).join('\n')}`,
+    );
+    return false;
+  }
+  return true;
+}
 
 interface Mark {
   reading: Reading;
@@ -141,9 +158,7 @@ function reportWindow(before: Mark, after: Mark, stats: Stats, load: number): bo
   console.log(
     `  rejected results ${d((c) => c.rejected)}, duplicates ${d((c) => c.duplicates)}, pings not sent (too many waiting) ${d((c) => c.skipped)}`,
   );
-  const keptUp = accepted.relay + accepted.push >= KEPT_UP * (offered.relay + offered.push);
-  console.log(`kept up with the offered load (≥ ${KEPT_UP * 100} % accepted, no failure): ${keptUp && failures === 0}`);
-  return keptUp && failures === 0;
+  return failures === 0;
 }
 
 /** Peak resident memory of a process (VmHWM), bytes. */
@@ -172,5 +187,11 @@ function reportEnd(
   console.log(
     `Warden memory per process: ${end.warden.map((w, i) => `${mib(w.rss)} now, ${mib(peakRss(pids[i] as number))} peak`).join('; ')}`,
   );
-  return lost.relay === 0 && lost.push === 0;
+  // Judged since the start, once every answer came: answers still under way when the window closed count too.
+  const offered = counts.offered.relay + counts.offered.push;
+  const keptUp = counts.stored.relay + counts.stored.push >= KEPT_UP * offered;
+  console.log(
+    `kept up with the offered load: ${per(counts.stored.relay + counts.stored.push, offered, 4)} of the ${offered} results offered since the start acknowledged (target ≥ ${KEPT_UP})`,
+  );
+  return keptUp && lost.relay === 0 && lost.push === 0;
 }
