@@ -119,7 +119,9 @@ async function playRelay(token: string, lb: Balancer, stats: Stats, intervalMs: 
         }),
       );
       stats.requests.relay.record(res.status, res.ms);
-      if (res.status !== '200') continue; // not retried: a failure is counted, and the batch's results as not stored
+      // Not retried: a failure is counted, and the batch's results as not acknowledged.
+      if (res.status === 'timeout' || res.status === 'error') stats.unanswered.relay += batch.length;
+      if (res.status !== '200') continue;
       const answer = JSON.parse(res.body) as { accepted: number; duplicates: number; rejected: unknown[] };
       stats.stored.relay += answer.accepted - answer.duplicates;
       stats.duplicates += answer.duplicates;
@@ -182,6 +184,7 @@ function playPushers(tokens: string[], lb: Balancer, stats: Stats, intervalMs: n
           waiting--;
           stats.requests.push.record(res.status, res.ms);
           if (res.status === '200') stats.stored.push++;
+          if (res.status === 'timeout' || res.status === 'error') stats.unanswered.push++;
         });
       }
     }, 20);

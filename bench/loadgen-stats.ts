@@ -54,6 +54,8 @@ export class Stats {
   readonly offered = { relay: 0, push: 0 };
   /** Stored by an answer: a relay answer's accepted less its duplicates, a heartbeat's 200. */
   readonly stored = { relay: 0, push: 0 };
+  /** Sent but never answered (timed out, connection lost): the server may have stored them without telling. */
+  readonly unanswered = { relay: 0, push: 0 };
   rejected = 0;
   duplicates = 0;
   /** Pings not sent because too many were waiting for an answer (loadgen-players.ts). */
@@ -64,7 +66,16 @@ export class Stats {
       Object.entries(this.requests).map(([kind, tally]) => [kind, tally.counts()]),
     ) as Record<Kind, TallyCounts>;
     const { rejected, duplicates, skipped } = this;
-    return { requests, offered: { ...this.offered }, stored: { ...this.stored }, rejected, duplicates, skipped };
+    const { offered, stored, unanswered } = this;
+    return {
+      requests,
+      offered: { ...offered },
+      stored: { ...stored },
+      unanswered: { ...unanswered },
+      rejected,
+      duplicates,
+      skipped,
+    };
   }
 }
 
@@ -72,6 +83,7 @@ export interface StatsCounts {
   requests: Record<Kind, TallyCounts>;
   offered: { relay: number; push: number };
   stored: { relay: number; push: number };
+  unanswered: { relay: number; push: number };
   rejected: number;
   duplicates: number;
   skipped: number;
