@@ -58,7 +58,7 @@ export class Stats {
   readonly unanswered = { relay: 0, push: 0 };
   rejected = 0;
   duplicates = 0;
-  /** Pings not sent because too many were waiting for an answer (loadgen-players.ts). */
+  /** Results due but never sent: pings while too many waited for an answer, relay results left when the players stopped. */
   skipped = 0;
 
   counts(): StatsCounts {

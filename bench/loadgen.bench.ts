@@ -156,7 +156,7 @@ function reportWindow(before: Mark, after: Mark, stats: Stats, load: number): bo
     );
   }
   console.log(
-    `  rejected results ${d((c) => c.rejected)}, duplicates ${d((c) => c.duplicates)}, pings not sent (too many waiting) ${d((c) => c.skipped)}`,
+    `  rejected results ${d((c) => c.rejected)}, duplicates ${d((c) => c.duplicates)}, results due but not sent (too many pings waiting, or left at the stop) ${d((c) => c.skipped)}`,
   );
   return failures === 0;
 }
