@@ -2,7 +2,7 @@
 // computed from, so two processes committing results for the same monitors at once lose none; a replayed relay result,
 // a monitor changed or deleted meanwhile, all end as the locking path would.
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seed } from '../../test/seed.js';
 import { dialects, type OpenedStore, POSTGRES_URL } from '../../test/store-dialects.js';
 import { createInProcessBus } from '../bus/bus.js';
@@ -62,6 +62,22 @@ describe.skipIf(!postgres?.available)('optimistic ingest on postgres', () => {
     await other?.close();
     await direct?.end();
     await opened.cleanup();
+  });
+
+  it('commits a batch that moves no state in one statement, and one that does in a transaction', async () => {
+    const a = ingestOn(opened.store);
+    const write = vi.spyOn(opened.store.optimisticIngest as NonNullable<Store['optimisticIngest']>, 'write');
+    const push = (ok: boolean, at: number) => a.record({ monitorId: hb.id, ok, source: 'push', checkedAt: at });
+    await push(true, now); // unknown → up: a change of state
+    expect(write).not.toHaveBeenCalled();
+    await push(true, now + 1);
+    await push(true, now + 2);
+    expect(write.mock.results.map((r) => r.value)).toHaveLength(2);
+    expect(await Promise.all(write.mock.results.map((r) => r.value))).toEqual(['written', 'written']);
+    await push(false, now + 3); // up → down
+    expect(write).toHaveBeenCalledTimes(2);
+    expect(await opened.store.monitors.findById(hb.id)).toMatchObject({ state: 'down', lastCheckAt: now + 3 });
+    expect(await opened.store.checks.list(hb.id, { from: 0, to: now + 10, limit: 10 })).toHaveLength(4);
   });
 
   it('loses no result when two processes commit for the same monitor at once', async () => {
