@@ -289,6 +289,8 @@ async function ingestFigures(): Promise<boolean> {
         stored: () => count('push'),
       });
       runs.push({ ...run, stored: { push: await count('push'), relay: await count('relay') } });
+      // An orderly stop: a process profiled (WARDEN_BENCH_NODE_ARGS=--cpu-prof) writes its profile as it exits.
+      for (const id of instances) await cluster.stopMember(id);
     } finally {
       await cluster.close();
     }

@@ -54,7 +54,9 @@ export interface ServerProcess {
 /** Starts `warden serve` (`cli`: another checkout's launcher) on a free port; resolves once it logs that it listens. */
 export function startServer(args: string[] = [], env: Record<string, string> = {}, cli = CLI): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'serve', ...args], {
+    // WARDEN_BENCH_NODE_ARGS (bench/processes.ts): node options such as --cpu-prof, for profiling a cluster's processes.
+    const nodeArgs = process.env.WARDEN_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

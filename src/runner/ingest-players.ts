@@ -57,13 +57,7 @@ export async function usualPlayers(
   inputs: readonly (IngestInput | IngestSilence)[],
   now: number,
 ): Promise<Map<string, number>> {
-  const ids = new Set<string>();
-  for (const input of inputs) {
-    const monitor = monitors.get(input.monitorId);
-    if (!monitor || input.kind === 'silence' || !input.ok || !settingsOf(monitor)?.emptyFromUsual) continue;
-    if (liveFactsOf(input.data ?? null)?.players !== 0) continue;
-    if (parsePlayerAlertState(monitor.playerAlertsState).held.empty === undefined) ids.add(monitor.id);
-  }
+  const ids = usualPlayerIds(monitors, inputs);
   if (ids.size === 0) return new Map();
   const sums = new Map<string, { sum: number; n: number }>();
   for (const b of await tx.checks.buckets('hour', [...ids], now - USUAL_PLAYERS_DAYS * 86_400_000, now)) {
@@ -72,6 +66,21 @@ export async function usualPlayers(
     sums.set(b.monitorId, { sum: s.sum + b.playersAvg, n: s.n + 1 });
   }
   return new Map([...sums].map(([id, s]) => [id, s.sum / s.n]));
+}
+
+/** The monitors of the batch whose usual players `usualPlayers` reads: none, most of the time. */
+export function usualPlayerIds(
+  monitors: ReadonlyMap<string, MonitorStateRow>,
+  inputs: readonly (IngestInput | IngestSilence)[],
+): Set<string> {
+  const ids = new Set<string>();
+  for (const input of inputs) {
+    const monitor = monitors.get(input.monitorId);
+    if (!monitor || input.kind === 'silence' || !input.ok || !settingsOf(monitor)?.emptyFromUsual) continue;
+    if (liveFactsOf(input.data ?? null)?.players !== 0) continue;
+    if (parsePlayerAlertState(monitor.playerAlertsState).held.empty === undefined) ids.add(monitor.id);
+  }
+  return ids;
 }
 
 /**

@@ -90,6 +90,8 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     }),
     schedule: scheduleRepository(db),
     checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
+    // Outside a transaction only: its statement commits on its own.
+    optimisticIngest: inTransaction ? undefined : connection.optimisticIngest,
     timePartitions: connection.dialect === 'postgres' ? timePartitionRepository(connection.db) : null,
     gameChanges: gameChangeRepository(db),
     pages: pageRepository(db),

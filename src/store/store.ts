@@ -4,6 +4,7 @@ import type { NewAuditEntry } from '../domain/account.js';
 import type { StorageFault } from '../domain/errors.js';
 import type { Page } from '../domain/page.js';
 import type { TimePartitionRepository } from './dialects/postgres/time-partitions.js';
+import type { OptimisticIngest } from './optimistic-ingest.js';
 import type { AccountTokenRepository } from './repositories/account-tokens.js';
 import type { AlertRepository } from './repositories/alerts.js';
 import type { ApiKeyRepository } from './repositories/api-keys.js';
@@ -102,6 +103,8 @@ export interface Store {
   /** Which enabled monitors run where: what the edge scheduler, the relays and the watchdog read. */
   readonly schedule: ScheduleRepository;
   readonly checks: CheckRepository;
+  /** Ingest's one-statement commits (PostgreSQL, outside a transaction); undefined where the store has none. */
+  readonly optimisticIngest?: OptimisticIngest | undefined;
   /** PostgreSQL's day partitions of checks and month partitions of hourly buckets (retention drops them); null on SQLite. */
   readonly timePartitions: TimePartitionRepository | null;
   /** The recent game changes (version, map, wipe) of monitors, for the pages that announce them. */

@@ -1,6 +1,7 @@
 // What a storage dialect provides: an open Kysely instance, how it writes an ingest commit, and how it reports its errors.
 import type { CheckJournal, CheckWriter } from '../check-statements.js';
 import type { DeliveryClaimer } from '../notification-statements.js';
+import type { OptimisticIngest } from '../optimistic-ingest.js';
 import type { DatabasePoolUse, Dialect } from '../store.js';
 import type { Db } from '../tables.js';
 import type { StorageFaults } from './faults.js';
@@ -36,6 +37,8 @@ export interface DialectConnection {
    * once a second and before every read of history); PostgreSQL writes them there in the commit.
    */
   checkJournal?: CheckJournal;
+  /** One-statement ingest commits where the dialect can check the states it kept (PostgreSQL). */
+  optimisticIngest?: OptimisticIngest;
   /**
    * Closes what Kysely's destroy() would leave open: SQLite's file, opened here but closed by Kysely only once a query
    * has run (a start that failed before its first query would otherwise hold the file until the process exits).

@@ -47,7 +47,7 @@ export interface MonitorStateRepository {
 /** State changes per insert: 6 parameters each keeps SQLite under its bound-parameter limit. */
 const CHANGES_PER_INSERT = 500;
 
-const STATE_COLUMNS = [
+export const STATE_COLUMNS = [
   'id',
   'organization_id',
   'retries',
@@ -67,12 +67,12 @@ const STATE_COLUMNS = [
   'timeout_ms',
   'location_results',
 ] as const;
-type StateRow = Pick<Selectable<MonitorsTable>, (typeof STATE_COLUMNS)[number]>;
+export type StateRow = Pick<Selectable<MonitorsTable>, (typeof STATE_COLUMNS)[number]>;
 /** find's query, compiled once per dialect, row locking and number of ids (at most IDS_PER_QUERY of each). */
 const STATE_QUERIES = new Map<string, CompiledQuery<StateRow>>();
 
 /** A single-location monitor's row carries neither `vantage` nor `locationResults` (as before migration 0028). */
-const toStateRow = (r: StateRow): MonitorStateRow => {
+export const toStateRow = (r: StateRow): MonitorStateRow => {
   const row: MonitorStateRow = fromColumns(r, [
     'id',
     'organizationId',

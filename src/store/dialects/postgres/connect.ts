@@ -10,6 +10,8 @@ import { postgresCheckWriter } from './check-writer.js';
 import { postgresDeliveryClaimer } from './delivery-claimer.js';
 import { postgresFault } from './faults.js';
 import { SchemaScopedPostgresDialect } from './introspector.js';
+import { postgresOptimisticIngest } from './optimistic-ingest.js';
+import { preparedName } from './prepared.js';
 
 const POOL_SIZE = 10;
 /** How long a request waits for a database connection before it fails as unreachable (503, Retry-After). */
@@ -53,7 +55,7 @@ export async function connectPostgres(
     keepAliveInitialDelayMillis: 10_000,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  pool.on('connect', nulSafeParameters);
+  pool.on('connect', namedAndNulSafe);
   // A connection that dies (PostgreSQL restarted, a network partition, an idle timeout upstream) fails the queries on
   // it, and the pool replaces it (one no longer queryable is not taken back); unheard, its 'error' event — on the pool
   // while idle, on the client while checked out between two queries — would end the process.
@@ -69,6 +71,7 @@ export async function connectPostgres(
     location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
     writeChecks: postgresCheckWriter(checkJournal),
     checkJournal,
+    optimisticIngest: postgresOptimisticIngest(db, checkJournal.appended),
     claimDeliveries: postgresDeliveryClaimer,
     locksRows: true,
     isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
@@ -86,10 +89,13 @@ export async function connectPostgres(
 /**
  * PostgreSQL refuses U+0000 in text (the whole statement fails, and a group commit with it): every string parameter
  * is sent with NUL as U+FFFD, as hostile input is stored elsewhere. A lookup by such a key finds nothing, as it should.
+ * The statements registered as prepared (prepared.ts) are sent by name.
  */
-function nulSafeParameters(client: { query: (...args: unknown[]) => unknown }): void {
+function namedAndNulSafe(client: { query: (...args: unknown[]) => unknown }): void {
   const query = client.query;
   client.query = function (this: unknown, ...args: unknown[]) {
+    const name = preparedName(args[0]);
+    if (name !== undefined) args[0] = { name, text: args[0] };
     const values = args[1];
     // The ingest's set-based statements send a column as one array parameter (dialects/postgres/check-writer.ts).
     if (Array.isArray(values) && values.some((v) => hasNul(v) || (Array.isArray(v) && v.some(hasNul)))) {

@@ -1,0 +1,163 @@
+// PostgreSQL's optimistic ingest (store/optimistic-ingest.ts): a commit that only journals checks and moves its
+// monitors' states on is one statement, committed on its own, instead of a transaction of four (begin, the states read
+// and locked, the writes, commit). The states are kept from one commit to the next with their row version (`xmin`,
+// which every update of the row changes), and the statement writes only if each monitor is still at the version it
+// was read at: it locks them (in id order, as the locking path does: never a wait in a circle), compares, and either
+// writes everything or nothing, in which case it returns the rows that moved, for the next try. A 200 still comes
+// after the commit: the statement is its own transaction, answered once it is durable.
+import { CompiledQuery } from 'kysely';
+import type { CheckRow } from '../../../domain/check.js';
+import type { MonitorStateRow } from '../../../domain/monitor.js';
+import type { OptimisticIngest } from '../../optimistic-ingest.js';
+import { STATE_COLUMNS, type StateRow, toStateRow } from '../../repositories/monitor-states.js';
+import type { Db } from '../../tables.js';
+import { JOURNAL_MAX_BATCH } from './check-journal.js';
+import { prepared } from './prepared.js';
+
+/** States kept at most; past it the cache starts over (one row is a few hundred bytes). */
+export const KEPT_STATES_MAX = 20_000;
+/** PostgreSQL's code for a unique violation: a result id journaled by a commit that raced this one. */
+const UNIQUE_VIOLATION = '23505';
+
+const COLUMNS = STATE_COLUMNS.join(', ');
+
+const READ = prepared(`select ${COLUMNS}, xmin::text as version from monitors where id = any($1::text[])`);
+
+/** The states' columns the statement writes, with their arrays' parameters ($3…$9; $1 holds the ids, $2 the versions). */
+const WRITTEN = [
+  ['state', 'text'],
+  ['state_since', 'bigint'],
+  ['failure_streak', 'integer'],
+  ['last_check_at', 'bigint'],
+  ['last_result', 'text'],
+  ['player_alerts_state', 'text'],
+  ['location_results', 'text'],
+] as const;
+/** The journal's columns, with their arrays' parameters ($10…$19). */
+const JOURNALED = [
+  ['monitor_id', 'text'],
+  ['checked_at', 'bigint'],
+  ['ok', 'integer'],
+  ['degraded', 'integer'],
+  ['latency_ms', 'integer'],
+  ['message', 'text'],
+  ['error', 'text'],
+  ['data', 'text'],
+  ['source', 'text'],
+  ['result_id', 'text'],
+] as const;
+const param = (n: number, type: string) => `$${n}::${type}[]`;
+const stateArrays = WRITTEN.map(([, type], i) => param(3 + i, type)).join(', ');
+const journalArrays = JOURNALED.map(([, type], i) => param(10 + i, type)).join(', ');
+/** Columns of `l` other than the id, as nulls in the rows that are not a monitor's state. */
+const NULLS = STATE_COLUMNS.slice(1)
+  .map(() => 'null')
+  .join(', ');
+
+const WRITE = prepared(`with l as materialized (
+    select ${COLUMNS}, xmin::text as version from monitors where id = any($1::text[]) order by id for no key update),
+  stale as materialized (
+    select x.id from unnest($1::text[], $2::text[]) as x(id, version) left join l on l.id = x.id
+    where l.version is distinct from x.version),
+  dup as materialized (
+    select 1 as one from unnest($10::text[], $19::text[]) as r(monitor_id, result_id)
+    where r.result_id is not null and (
+      exists (select 1 from checks c where c.monitor_id = r.monitor_id and c.result_id = r.result_id)
+      or exists (select 1 from check_journal j where j.monitor_id = r.monitor_id and j.result_id = r.result_id))
+    limit 1),
+  go as materialized (select not exists (select 1 from stale) and not exists (select 1 from dup) as ok),
+  s as (update monitors set ${WRITTEN.map(([c]) => `${c} = v.${c}`).join(', ')}
+    from unnest($1::text[], ${stateArrays}) as v(id, ${WRITTEN.map(([c]) => c).join(', ')})
+    where (select ok from go) and monitors.id = v.id
+    returning monitors.id, monitors.xmin::text as version),
+  j as (insert into check_journal (${JOURNALED.map(([c]) => c).join(', ')})
+    select * from unnest(${journalArrays}) where (select ok from go))
+  select 'stale' as kind, l.* from l join stale on stale.id = l.id
+  union all select 'written', s.id, ${NULLS}, s.version from s
+  union all select 'duplicate', null, ${NULLS}, null from dup`);
+
+type Kept = { row: MonitorStateRow; version: string };
+type ReturnedRow = StateRow & { kind: 'stale' | 'written' | 'duplicate'; version: string };
+
+/** `appended`: the journal's, arming its fold. */
+export function postgresOptimisticIngest(db: Db, appended: () => void): OptimisticIngest {
+  const kept = new Map<string, Kept>();
+
+  function keep(id: string, entry: Kept): void {
+    if (!kept.has(id) && kept.size >= KEPT_STATES_MAX) kept.clear();
+    kept.set(id, entry);
+  }
+
+  const copies = (ids: readonly string[]) => {
+    const out = new Map<string, MonitorStateRow>();
+    for (const id of ids) {
+      const entry = kept.get(id);
+      if (entry) out.set(id, { ...entry.row });
+    }
+    return out;
+  };
+
+  return {
+    async read(ids) {
+      const missing = ids.filter((id) => !kept.has(id));
+      if (missing.length > 0) {
+        const { rows } = await db.executeQuery<StateRow & { version: string }>(CompiledQuery.raw(READ, [missing]));
+        for (const r of rows) keep(r.id, { row: toStateRow(r), version: r.version });
+      }
+      return copies(ids);
+    },
+    takes: (checks) => checks.length <= JOURNAL_MAX_BATCH && checks.every((c) => c.location == null),
+    async write(checks, states) {
+      const sorted = [...states].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      let rows: ReturnedRow[];
+      try {
+        ({ rows } = await db.executeQuery<ReturnedRow>(CompiledQuery.raw(WRITE, parameters(sorted, checks, kept))));
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return 'duplicate';
+        throw error;
+      }
+      if (rows.some((r) => r.kind === 'duplicate')) return 'duplicate';
+      const stale = rows.filter((r) => r.kind === 'stale');
+      if (stale.length > 0 || rows.length < sorted.length) {
+        // Those that moved are kept as they are now; one gone (deleted) is forgotten, and read as missing next time.
+        for (const s of sorted) kept.delete(s.id);
+        for (const r of stale) keep(r.id, { row: toStateRow(r), version: r.version });
+        return 'stale';
+      }
+      const versions = new Map(rows.map((r) => [r.id, r.version]));
+      for (const s of sorted) keep(s.id, { row: { ...s }, version: versions.get(s.id) as string });
+      if (checks.length > 0) appended();
+      return 'written';
+    },
+    forget(ids) {
+      for (const id of ids) kept.delete(id);
+    },
+  };
+}
+
+function parameters(states: readonly MonitorStateRow[], checks: readonly CheckRow[], kept: ReadonlyMap<string, Kept>) {
+  const state = <T>(pick: (m: MonitorStateRow) => T) => states.map(pick);
+  const check = <T>(pick: (c: CheckRow) => T) => checks.map(pick);
+  return [
+    state((m) => m.id),
+    // A state not kept (forgotten meanwhile) has no version: it counts as moved, and is read again.
+    state((m) => kept.get(m.id)?.version ?? ''),
+    state((m) => m.state),
+    state((m) => m.stateSince),
+    state((m) => m.failureStreak),
+    state((m) => m.lastCheckAt),
+    state((m) => m.lastResult),
+    state((m) => m.playerAlertsState),
+    state((m) => m.locationResults ?? null),
+    check((c) => c.monitorId),
+    check((c) => c.checkedAt),
+    check((c) => (c.ok ? 1 : 0)),
+    check((c) => (c.degraded ? 1 : 0)),
+    check((c) => c.latencyMs),
+    check((c) => c.message),
+    check((c) => c.error),
+    check((c) => (c.data === null ? null : JSON.stringify(c.data))),
+    check((c) => c.source),
+    check((c) => c.resultId),
+  ];
+}
