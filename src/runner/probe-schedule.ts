@@ -111,6 +111,13 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   async function run(entry: Entry<M>): Promise<void> {
     const due = entry.dueAt;
     await slots.acquire();
+    // A slot caps the probes running at once, not the results waiting for their commit: it is freed once the probe
+    // is over, so a slow database does not hold up the checks due meanwhile (each monitor still runs one at a time).
+    let holding = true;
+    const free = () => {
+      if (holding) slots.release();
+      holding = false;
+    };
     const monitor = entry.monitor;
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
@@ -121,6 +128,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       const result: ProbeResult =
         deps.unprobeable?.(monitor) ??
         (await probeMonitor(monitor, probeFor(monitor), { signal: shutdown.signal, guard: deps.guardFor(monitor) }));
+      free();
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
       if (shutdown.signal.aborted) return;
       deps.observe?.(monitor, result, performance.now() - started, late);
@@ -129,7 +137,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       // A probe never throws; this is the store or the queue failing. The next run tries again.
       logFailure(deps.logger, error, 'a check result could not be recorded', { monitor: monitor.key });
     } finally {
-      slots.release();
+      free();
     }
     if (entries.get(monitor.id) !== entry) return;
     // Fixed cadence from when the run was due, so runs don't drift; a run that overran starts the next at once.
