@@ -62,6 +62,12 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   firstDueFor?: (monitor: M, now: number) => number | undefined;
   now?: () => number;
   random?: () => number;
+  /**
+   * Free a run's probe slot as soon as its probe is over rather than once onResult resolves. The edge runner sets it:
+   * its onResult waits for a database commit, which must not hold up the probes due meanwhile. The relay agent keeps
+   * the slot until its result is queued on disk (a local write), which its delivery accounting relies on.
+   */
+  freeSlotAfterProbe?: boolean;
 }
 
 interface Entry<M> {
@@ -111,6 +117,14 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   async function run(entry: Entry<M>): Promise<void> {
     const due = entry.dueAt;
     await slots.acquire();
+    // With freeSlotAfterProbe a slot caps the probes running at once, not the results waiting for their commit: it is
+    // freed once the probe is over, so a slow database does not hold up the checks due meanwhile (each monitor still
+    // runs one at a time, its next run armed once its result is recorded).
+    let holding = true;
+    const free = () => {
+      if (holding) slots.release();
+      holding = false;
+    };
     const monitor = entry.monitor;
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
@@ -121,6 +135,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       const result: ProbeResult =
         deps.unprobeable?.(monitor) ??
         (await probeMonitor(monitor, probeFor(monitor), { signal: shutdown.signal, guard: deps.guardFor(monitor) }));
+      if (deps.freeSlotAfterProbe) free();
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
       if (shutdown.signal.aborted) return;
       deps.observe?.(monitor, result, performance.now() - started, late);
@@ -129,7 +144,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       // A probe never throws; this is the store or the queue failing. The next run tries again.
       logFailure(deps.logger, error, 'a check result could not be recorded', { monitor: monitor.key });
     } finally {
-      slots.release();
+      free();
     }
     if (entries.get(monitor.id) !== entry) return;
     // Fixed cadence from when the run was due, so runs don't drift; a run that overran starts the next at once.

@@ -8,6 +8,7 @@ import { dialects } from '../../test/store-dialects.js';
 import { createLogger } from '../logger.js';
 import type { ProbeDefinition } from '../probes/probe.js';
 import { tcp } from '../probes/tcp.js';
+import type { Ingest } from './ingest.js';
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`the edge runner on ${dialect.name}`, () => {
@@ -60,6 +61,29 @@ for (const dialect of dialects) {
       await e.advance(20_000);
       expect(fake.stats().maxActive).toBe(5);
       expect(fake.runs.length).toBeGreaterThan(20);
+    });
+
+    it('keeps probing on time while results wait for a slow database', async () => {
+      await seed(e.opened.store, monitorsYaml(20, 10), Date.now());
+      const fake = fakeProbe(0);
+      // Each result takes 3 s to commit: the probe slots cap probes, not results waiting for their commit.
+      const slow: Ingest = {
+        ...e.ingest,
+        record: (input) => new Promise((resolve) => setTimeout(resolve, 3000)).then(() => e.ingest.record(input)),
+      };
+      e.scheduler = e.runner({ probeFor: fake.probeFor, ingest: slow, concurrency: 2 });
+      await e.scheduler.start();
+      await e.advance(60_000);
+      const counts = new Map<string, number>();
+      for (const run of fake.runs) counts.set(run.key, (counts.get(run.key) ?? 0) + 1);
+      expect(counts.size).toBe(20);
+      for (const count of counts.values()) expect(count).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...e.scheduler.stats().lateness)).toBeLessThan(500);
+      // Stopping waits for the results being recorded: let their 3 s pass.
+      const stopping = e.scheduler.stop();
+      await e.advance(4000);
+      await stopping;
+      e.scheduler = undefined;
     });
 
     it('never runs one monitor twice at once, even when a run outlasts the interval', async () => {

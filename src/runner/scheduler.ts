@@ -261,6 +261,7 @@ function edgeSchedule(
     logger: deps.logger,
     concurrency,
     guardFor,
+    freeSlotAfterProbe: true,
     now: () => deps.clock.now(),
     ...(deps.owns ? { firstDueFor: resumeAt } : {}),
     ...(deps.probeFor ? { probeFor: deps.probeFor } : {}),
