@@ -151,6 +151,47 @@ function playPushers(tokens: string[], lb: Balancer, stats: Stats, intervalMs: n
   let at = 0;
   let sequence = 0;
   let waiting = 0;
+  return everyUntil(20, stopped, () => {
+    const now = Date.now();
+    for (let s = senders[at] as Due; senders.length > 0 && s.next <= now; s = senders[at] as Due) {
+      s.next += intervalMs;
+      at = (at + 1) % senders.length;
+      stats.offered.push++;
+      if (waiting >= MAX_PUSHES_IN_FLIGHT) {
+        stats.skipped++;
+        continue;
+      }
+      const n = sequence++;
+      const status = n % FAIL_EVERY === FAIL_EVERY - 1 ? 'down' : 'up';
+      const ping =
+        n % 2 === 0
+          ? send(`${lb.url()}/api/push/${s.id}?status=${status}&latency=${n % 90}`, {})
+          : send(`${lb.url()}/api/push/${s.id}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                status,
+                msg: 'tick',
+                latency: n % 90,
+                players: n % 64,
+                maxPlayers: 64,
+                tps: 19.9,
+              }),
+            });
+      waiting++;
+      stats.requests.push.sent++;
+      void track(ping).then((res) => {
+        waiting--;
+        stats.requests.push.record(res.status, res.ms);
+        if (res.status === '200') stats.stored.push++;
+        if (res.status === 'timeout' || res.status === 'error') stats.unanswered.push++;
+      });
+    }
+  });
+}
+
+/** Calls `tick` every `ms` until `stopped()` says so; resolves then. */
+function everyUntil(ms: number, stopped: () => boolean, tick: () => void): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       if (stopped()) {
@@ -158,42 +199,8 @@ function playPushers(tokens: string[], lb: Balancer, stats: Stats, intervalMs: n
         resolve();
         return;
       }
-      const now = Date.now();
-      for (let s = senders[at] as Due; senders.length > 0 && s.next <= now; s = senders[at] as Due) {
-        s.next += intervalMs;
-        at = (at + 1) % senders.length;
-        stats.offered.push++;
-        if (waiting >= MAX_PUSHES_IN_FLIGHT) {
-          stats.skipped++;
-          continue;
-        }
-        const n = sequence++;
-        const status = n % FAIL_EVERY === FAIL_EVERY - 1 ? 'down' : 'up';
-        const ping =
-          n % 2 === 0
-            ? send(`${lb.url()}/api/push/${s.id}?status=${status}&latency=${n % 90}`, {})
-            : send(`${lb.url()}/api/push/${s.id}`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({
-                  status,
-                  msg: 'tick',
-                  latency: n % 90,
-                  players: n % 64,
-                  maxPlayers: 64,
-                  tps: 19.9,
-                }),
-              });
-        waiting++;
-        stats.requests.push.sent++;
-        void track(ping).then((res) => {
-          waiting--;
-          stats.requests.push.record(res.status, res.ms);
-          if (res.status === '200') stats.stored.push++;
-          if (res.status === 'timeout' || res.status === 'error') stats.unanswered.push++;
-        });
-      }
-    }, 20);
+      tick();
+    }, ms);
   });
 }
 
@@ -201,19 +208,12 @@ function playPushers(tokens: string[], lb: Balancer, stats: Stats, intervalMs: n
 function playReaders(slugs: string[], perSec: number, lb: Balancer, stats: Stats, stopped: () => boolean) {
   if (perSec <= 0 || slugs.length === 0) return Promise.resolve();
   let n = 0;
-  return new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      if (stopped()) {
-        clearInterval(timer);
-        resolve();
-        return;
-      }
-      stats.requests.page.sent++;
-      const slug = slugs[n++ % slugs.length] as string;
-      void track(send(`${lb.url()}/api/v1/status/${slug}`, {})).then((res) =>
-        stats.requests.page.record(res.status, res.ms),
-      );
-    }, 1000 / perSec);
+  return everyUntil(1000 / perSec, stopped, () => {
+    stats.requests.page.sent++;
+    const slug = slugs[n++ % slugs.length] as string;
+    void track(send(`${lb.url()}/api/v1/status/${slug}`, {})).then((res) =>
+      stats.requests.page.record(res.status, res.ms),
+    );
   });
 }
 
