@@ -94,6 +94,24 @@ describe.skipIf(!postgres?.available)('optimistic ingest on postgres', () => {
     expect(await opened.store.checks.list(hb.id, { from: 0, to: now + 1000, limit: 1000 })).toHaveLength(2 * rounds);
   });
 
+  it('backs off to the locking transaction for a while after a batch whose states kept moving', async () => {
+    const a = ingestOn(opened.store);
+    const push = (at: number) => a.record({ monitorId: hb.id, ok: true, source: 'push', checkedAt: at });
+    await push(now); // unknown → up, in a transaction
+    const write = vi.spyOn(opened.store.optimisticIngest as NonNullable<Store['optimisticIngest']>, 'write');
+    // Another process moving the monitor before each of the three tries: the batch goes to the locking path.
+    write.mockResolvedValue('stale');
+    expect(await push(now + 1)).toMatchObject({ stored: true });
+    expect(write).toHaveBeenCalledTimes(3);
+    write.mockRestore();
+    const after = vi.spyOn(opened.store.optimisticIngest as NonNullable<Store['optimisticIngest']>, 'write');
+    // Within the backoff the next batch does not try: one statement less per batch while the contention lasts.
+    expect(await push(now + 2)).toMatchObject({ stored: true });
+    expect(after).not.toHaveBeenCalled();
+    expect(await opened.store.monitors.findById(hb.id)).toMatchObject({ state: 'up', lastCheckAt: now + 2 });
+    expect(await opened.store.checks.list(hb.id, { from: 0, to: now + 10, limit: 10 })).toHaveLength(3);
+  });
+
   it('writes on the states another process moved only once it has read them again', async () => {
     const [a, b] = [ingestOn(opened.store), ingestOn(other)];
     const result = (at: number) => ({

@@ -10,6 +10,13 @@ import { usualPlayerIds } from './ingest-players.js';
 
 /** Tries per batch: each try that finds states moved reads them again in the same statement. */
 const TRIES = 3;
+/**
+ * After a batch whose states kept moving under it (every try stale), batches take the locking transaction for this
+ * long: where several processes write the same monitors at once, each optimistic try would only add a statement.
+ */
+export const CONTENDED_BACKOFF_MS = 1000;
+/** Per store: until when (performance.now()) batches take the locking path after contention. */
+const contendedUntil = new WeakMap<object, number>();
 const NO_USUAL_PLAYERS: ReadonlyMap<string, number> = new Map();
 
 /** The batch committed, or null: the caller commits it in a transaction (nothing was written). */
@@ -21,6 +28,7 @@ export async function commitOptimistic(
 ): Promise<Committed | null> {
   const states = store.optimisticIngest;
   if (!states || inputs.some((i) => i.kind === 'silence')) return null;
+  if ((contendedUntil.get(states) ?? 0) > performance.now()) return null;
   const ids = [...new Set(inputs.map((i) => i.monitorId))];
   for (let i = 0; i < TRIES; i++) {
     const monitors = await states.read(ids);
@@ -37,5 +45,6 @@ export async function commitOptimistic(
     if (written === 'written') return { outcomes: applied.outcomes, events: applied.events, enqueued: 0 };
     if (written === 'duplicate') return null;
   }
+  contendedUntil.set(states, performance.now() + CONTENDED_BACKOFF_MS);
   return null;
 }
