@@ -92,12 +92,7 @@ async function checksAtScale(): Promise<boolean> {
     await sleep(STEADY_SEC * 1000);
 
     // kill -9 of b: which monitors it held, how soon each ran again elsewhere.
-    const now = Date.now();
-    const shards = new Set(
-      (await cluster.leases())
-        .filter((l) => l.holder === 'b' && Number(l.expires_at) > now && l.name.startsWith('shard:'))
-        .map((l) => Number(l.name.slice(6))),
-    );
+    const shards = await cluster.shardsHeldBy('b');
     const held = ids.filter((id) => shards.has(shardOf(id)));
     const killedLog = cluster.member('b').log();
     const killedAt = await cluster.kill('b');

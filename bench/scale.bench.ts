@@ -128,12 +128,7 @@ interface KillFigures {
 
 /** kill -9 of b: how soon its shards are leased again, and how soon each of its monitors is checked again elsewhere. */
 async function killOne(cluster: Cluster, ids: string[]): Promise<KillFigures> {
-  const now = Date.now();
-  const shards = new Set(
-    (await cluster.leases())
-      .filter((l) => l.holder === 'b' && Number(l.expires_at) > now && l.name.startsWith('shard:'))
-      .map((l) => Number(l.name.slice(6))),
-  );
+  const shards = await cluster.shardsHeldBy('b');
   const held = ids.filter((id) => shards.has(shardOf(id)));
   const peak = memoryOf(cluster.member('b').child.pid).peak;
   const log = cluster.member('b').log();

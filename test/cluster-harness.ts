@@ -239,6 +239,16 @@ export class Cluster {
     return this.query('select name, holder, expires_at from cluster_leases order by name');
   }
 
+  /** The numbers of the shards `holder` holds by a lease not yet expired. */
+  async shardsHeldBy(holder: string): Promise<Set<number>> {
+    const now = Date.now();
+    return new Set(
+      (await this.leases())
+        .filter((l) => l.holder === holder && Number(l.expires_at) > now && l.name.startsWith('shard:'))
+        .map((l) => Number(l.name.slice('shard:'.length))),
+    );
+  }
+
   /** Whether every shard is held by one of `instances` (the running ones by default), each holding its fair share. */
   async balanced(instances: string[] = [...this.members.keys()]): Promise<boolean> {
     return sharesBalanced(await this.leases(), instances);
