@@ -16,12 +16,14 @@ export interface BoardPages {
   pages(): Page[];
   get(page: Page): Promise<{ snapshot: Snapshot }>;
   onSnapshot(listener: (event: { page: Page; snapshot: Snapshot }) => void): () => void;
+  /** Keeps a page rebuilt on every change though nobody reads it; returns the release. */
+  watch(pageId: string): () => void;
 }
 
 export interface BoardKeeper {
   /** Renders every active board and records the edits due; resolves to how many it recorded. */
   pass(): Promise<number>;
-  /** Follows the page cache's rebuilds. Returns the unsubscribe. */
+  /** Follows the page cache's rebuilds (watching each page with a board). Returns the unsubscribe. */
   follow(): () => void;
 }
 
@@ -36,6 +38,19 @@ export function createBoardKeeper(deps: {
   /** The hash last recorded per board version: no write while nothing changed. */
   const recorded = new Map<string, string>();
   const version = (board: Board) => `${board.id}@${board.updatedAt}`;
+  /** The page cache's watch on each page with an active board, while following: its edits follow each change. */
+  const watches = new Map<string, () => void>();
+  let following = false;
+
+  function watchBoardPages(): void {
+    for (const [pageId, release] of watches)
+      if (!following || !byPage.has(pageId)) {
+        release();
+        watches.delete(pageId);
+      }
+    if (following)
+      for (const pageId of byPage.keys()) if (!watches.has(pageId)) watches.set(pageId, deps.pages.watch(pageId));
+  }
 
   async function render(board: Board, snapshot: Snapshot): Promise<boolean> {
     const now = deps.clock.now();
@@ -61,6 +76,7 @@ export function createBoardKeeper(deps: {
       const next = new Map<string, Board[]>();
       for (const board of boards) next.set(board.pageId, [...(next.get(board.pageId) ?? []), board]);
       byPage = next;
+      watchBoardPages();
       const live = new Set(boards.map(version));
       for (const key of recorded.keys()) if (!live.has(key)) recorded.delete(key);
       let stored = 0;
@@ -73,10 +89,17 @@ export function createBoardKeeper(deps: {
       return stored;
     },
     follow() {
-      return deps.pages.onSnapshot(({ page, snapshot }) => {
+      following = true;
+      watchBoardPages();
+      const unsubscribe = deps.pages.onSnapshot(({ page, snapshot }) => {
         for (const board of byPage.get(page.id) ?? [])
           render(board, snapshot).catch((error) => logFailure(deps.logger, error, 'board render failed'));
       });
+      return () => {
+        following = false;
+        watchBoardPages();
+        unsubscribe();
+      };
     },
   };
 }

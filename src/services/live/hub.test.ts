@@ -43,6 +43,7 @@ function fakeCache(initial: Snapshot) {
   let current = initial;
   let pages = [PAGE];
   const listeners = new Set<(event: SnapshotRebuilt) => void>();
+  const watched = new Map<string, number>();
   const cached = () => ({ page: PAGE, snapshot: current, builtAt: 0 }) as unknown as CachedPage;
   const cache = {
     onSnapshot(listener: (event: SnapshotRebuilt) => void) {
@@ -52,6 +53,10 @@ function fakeCache(initial: Snapshot) {
     peek: () => cached(),
     get: async () => cached(),
     pages: () => pages,
+    watch(pageId: string) {
+      watched.set(pageId, (watched.get(pageId) ?? 0) + 1);
+      return () => watched.set(pageId, (watched.get(pageId) ?? 0) - 1);
+    },
   } as unknown as PageCache;
   return {
     cache,
@@ -64,6 +69,8 @@ function fakeCache(initial: Snapshot) {
       pages = list;
     },
     listeners: () => listeners.size,
+    /** Watches held on the page: the cache rebuilds a watched page on every change, whether or not it is read. */
+    watches: (pageId = PAGE.id) => watched.get(pageId) ?? 0,
   };
 }
 
@@ -138,6 +145,23 @@ describe('the live hub', () => {
     expect(hub.size()).toBe(0);
     fake.rebuild(partialOutageSnapshot());
     expect(client.frames).toHaveLength(1);
+  });
+
+  it('watches a page once while anyone listens, so the cache rebuilds it unread', () => {
+    const fake = fakeCache(operationalSnapshot());
+    hub = createLiveHub({ pages: fake.cache, logger });
+    expect(fake.watches()).toBe(0);
+    const leaveFirst = hub.join(PAGE, operationalSnapshot(), recorder());
+    const leaveSecond = hub.join(PAGE, operationalSnapshot(), recorder());
+    expect(fake.watches()).toBe(1);
+    leaveFirst();
+    expect(fake.watches()).toBe(1);
+    leaveSecond();
+    leaveSecond();
+    expect(fake.watches()).toBe(0);
+    hub.join(PAGE, operationalSnapshot(), recorder());
+    hub.close();
+    expect(fake.watches()).toBe(0);
   });
 
   it('closes subscribers when the page gets a password, and when it is deleted', () => {

@@ -30,6 +30,8 @@ export interface LiveHub {
 interface Listening {
   /** Each subscriber with the page's password hash when it was let in: a change of password drops it. */
   subscribers: Map<LiveSubscriber, string | null>;
+  /** Releases the page cache's watch: while someone listens, the page is rebuilt on every change, read or not. */
+  unwatch: () => void;
 }
 
 /**
@@ -105,7 +107,7 @@ export function createLiveHub(deps: { pages: PageCache; logger: Logger; keepWarm
     join(page, fallback, subscriber) {
       let entry = listening.get(page.id);
       if (!entry) {
-        entry = { subscribers: new Map() };
+        entry = { subscribers: new Map(), unwatch: deps.pages.watch(page.id) };
         listening.set(page.id, entry);
       }
       const snapshot = deps.pages.peek(page)?.snapshot ?? fallback;
@@ -123,7 +125,10 @@ export function createLiveHub(deps: { pages: PageCache; logger: Logger; keepWarm
         left = true;
         joined.subscribers.delete(subscriber);
         count--;
-        if (joined.subscribers.size === 0 && listening.get(page.id) === joined) listening.delete(page.id);
+        if (joined.subscribers.size === 0 && listening.get(page.id) === joined) {
+          listening.delete(page.id);
+          joined.unwatch();
+        }
         if (listening.size === 0 && timer) {
           clearInterval(timer);
           timer = null;
@@ -135,7 +140,10 @@ export function createLiveHub(deps: { pages: PageCache; logger: Logger; keepWarm
       unsubscribe();
       if (timer) clearInterval(timer);
       timer = null;
-      for (const entry of [...listening.values()]) closeAll(entry, code, reason);
+      for (const entry of [...listening.values()]) {
+        closeAll(entry, code, reason);
+        entry.unwatch();
+      }
     },
   };
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../test/app-harness.js';
 import { dialects } from '../../../test/store-dialects.js';
-import { REBUILD_DEBOUNCE_MS, type SnapshotRebuilt } from './page-cache.js';
+import { HOT_READ_MS, REBUILD_DEBOUNCE_MS, type SnapshotRebuilt } from './page-cache.js';
 
 const CONFIG = `
 organization: { name: Acme }
@@ -86,6 +86,48 @@ for (const dialect of dialects) {
         .poll(() => h.pages.peek(page)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 })
         .toBe(77);
       stop();
+    });
+
+    it('rebuilds a page nobody reads on its next read, not on each result, unless it is watched', async () => {
+      const page = h.pages.pageBySlug('acme')!;
+      await h.pages.get(page);
+      const events: SnapshotRebuilt[] = [];
+      const stop = h.pages.onSnapshot((event) => events.push(event));
+      const record = (latencyMs: number) =>
+        h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs, source: 'edge' });
+      try {
+        // Unread for longer than the hot window: results mark the page, and nothing is rebuilt.
+        h.clock.advance(HOT_READ_MS + 1000);
+        for (const latencyMs of [41, 42, 43]) await record(latencyMs);
+        await new Promise((resolve) => setTimeout(resolve, 3 * REBUILD_DEBOUNCE_MS));
+        expect(events).toHaveLength(0);
+        // What is held is known to be out of date: the fast path declines it, and the read waits for one rebuild.
+        expect(h.pages.peek(page)).toBeUndefined();
+        const [first, second] = await Promise.all([h.pages.get(page), h.pages.get(page)]);
+        expect(second).toBe(first);
+        expect(first.snapshot.components[0]!.live?.latencyMs).toBe(43);
+        expect(events).toHaveLength(1);
+        expect(h.pages.peek(page)).toBe(first);
+
+        // Just read, so hot again: the next result rebuilds it at once.
+        await record(44);
+        await expect.poll(() => events.at(-1)?.snapshot.components[0]?.live?.latencyMs, { timeout: 2000 }).toBe(44);
+
+        // Watched (live listeners, boards): rebuilt on each change though nobody reads it.
+        h.clock.advance(HOT_READ_MS + 1000);
+        const release = h.pages.watch(page.id);
+        await record(45);
+        await expect.poll(() => events.at(-1)?.snapshot.components[0]?.live?.latencyMs, { timeout: 2000 }).toBe(45);
+        release();
+        h.clock.advance(HOT_READ_MS + 1000);
+        const before = events.length;
+        await record(46);
+        await new Promise((resolve) => setTimeout(resolve, 3 * REBUILD_DEBOUNCE_MS));
+        expect(events).toHaveLength(before);
+        expect((await h.pages.get(page)).snapshot.components[0]!.live?.latencyMs).toBe(46);
+      } finally {
+        stop();
+      }
     });
 
     it('follows the organization of the pages it holds, and lets go when they leave memory', async () => {

@@ -1,4 +1,6 @@
-// Keeps each page's snapshot and rendered forms in memory, rebuilt when an event touches the page or after 30 s, so reads do no database work.
+// Keeps each page's snapshot and rendered forms in memory, so reads do no database work. A page read in the last few
+// seconds, or watched (live clients, boards), is rebuilt when an event touches it; any other page held is only marked,
+// and its next read rebuilds it: ten thousand pages nobody is looking at cost nothing per result.
 import type { Bus } from '../../bus/bus.js';
 import { type PageAsset, type PageAssetName, pageAssetVersion } from '../../domain/branding.js';
 import type { Clock } from '../../domain/clock.js';
@@ -9,10 +11,12 @@ import type { CachedPage } from './cached-page.js';
 import { createPageBuilds, type SnapshotRebuilt } from './page-builds.js';
 import { createPageFollows } from './page-follows.js';
 import { createPageIndex } from './page-index.js';
+import { createPageInterest } from './page-interest.js';
 import { createRebuildQueue } from './rebuild-queue.js';
 
 export type { CachedPage, RenderedForm } from './cached-page.js';
 export type { SnapshotRebuilt } from './page-builds.js';
+export { HOT_READ_MS } from './page-interest.js';
 
 /** A snapshot is rebuilt at least this often while people read the page. */
 export const SNAPSHOT_MAX_AGE_MS = 30_000;
@@ -46,6 +50,11 @@ export interface PageCache {
   indexVersion(): number;
   /** Re-reads the index and rebuilds every page in memory: another process wrote (the change counter moved). */
   refreshAll(): Promise<void>;
+  /**
+   * Keeps the page rebuilt as events arrive however seldom it is read (the live hub while it has listeners); returns
+   * the release. `onSnapshot` hears of a page's changes promptly only while the page is watched or read.
+   */
+  watch(pageId: string): () => void;
   /**
    * Calls the listener after each rebuild of a page's snapshot, synchronously, once the new version is what
    * `peek` and `get` return. The live hub diffs `previous` against `snapshot`. Returns the unsubscribe.
@@ -84,16 +93,26 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
   /** Cold builds under way, per organization. */
   const building = new Map<string, number>();
   const unsubscribes: (() => void)[] = [];
+  const interest = createPageInterest(deps.clock);
   let ticker: NodeJS.Timeout | null = null;
   let lastIndexLoad = 0;
 
   async function loadIndex(): Promise<void> {
     const known = await index.load();
-    for (const [id] of [...pages.entries()]) if (!known.has(id)) pages.forget(id);
+    for (const [id] of [...pages.entries()]) if (!known.has(id)) forget(id);
   }
 
+  function forget(pageId: string): void {
+    pages.forget(pageId);
+    interest.clear(pageId);
+  }
+
+  /** The page's data changed: rebuilt soon if someone is looking, else on its next read. */
   function markDirty(pageId: string): void {
-    if (pages.entry(pageId)) queue.mark(pageId);
+    const entry = pages.entry(pageId);
+    if (!entry) return;
+    if (interest.eager(pageId, entry.lastRead)) queue.mark(pageId);
+    else interest.markChanged(pageId);
   }
 
   function rebuild(ids: string[]): void {
@@ -101,6 +120,7 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
       const entry = pages.entry(id);
       const page = entry && index.bySlug(entry.cached.page.slug);
       if (!page) continue;
+      interest.clear(id);
       // A build already running may have read the database before the change that marked the page: build again after it.
       const running = pages.running(id);
       if (running) {
@@ -121,11 +141,13 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
     const held = new Set<string>();
     for (const [id, entry] of [...pages.entries()]) {
       if (now - entry.lastRead > IDLE_EVICT_MS) {
-        pages.forget(id);
+        forget(id);
         continue;
       }
       held.add(entry.cached.page.organizationId);
-      if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS - REBUILD_DEBOUNCE_MS) markDirty(id);
+      // Pages nobody looks at age until read (then revalidated behind the reader, as `peek` does).
+      if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS - REBUILD_DEBOUNCE_MS && interest.eager(id, entry.lastRead))
+        queue.mark(id);
     }
     // A build under way keeps its organization followed (its entry appears when it ends).
     for (const organizationId of building.keys()) held.add(organizationId);
@@ -153,9 +175,19 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
     if (!entry || entry.cached.page.updatedAt !== page.updatedAt) return undefined;
     const now = deps.clock.now();
     entry.lastRead = now;
-    // Stale-while-revalidate: a reader never waits for a rebuild of a page that is already in memory.
-    if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS) markDirty(page.id);
+    // Changed while nobody read it: what is held is known to be out of date, so `get` rebuilds it before answering.
+    if (interest.isChanged(page.id)) return undefined;
+    // Stale-while-revalidate: a reader never waits for a rebuild merely because the page is old.
+    if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS) queue.mark(page.id);
     return entry.cached;
+  }
+
+  async function get(page: Page): Promise<CachedPage> {
+    const held = peek(page);
+    if (held) return held;
+    if (interest.isChanged(page.id) && pages.entry(page.id))
+      return interest.catchUp(page.id, pages.running(page.id), () => pages.build(page));
+    return buildCold(page);
   }
 
   function onPageChanged(event: { pageId: string }): void {
@@ -164,7 +196,7 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
         const entry = pages.entry(event.pageId);
         const page = entry && index.bySlug(entry.cached.page.slug);
         if (page) return pages.build(page);
-        pages.forget(event.pageId);
+        forget(event.pageId);
       })
       .catch((error) => logFailure(deps.logger, error, 'reloading pages failed'));
   }
@@ -193,9 +225,8 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
     pageByDomain: index.byDomain,
     pages: index.pages,
     peek,
-    async get(page) {
-      return peek(page) ?? buildCold(page);
-    },
+    get,
+    watch: interest.watch,
     refreshIndex: loadIndex,
     indexVersion: index.version,
     async refreshAll() {
@@ -205,7 +236,7 @@ export function createPageCache(deps: PageCacheDeps): PageCache {
     rendered: pages.rendered,
     onSnapshot: pages.onSnapshot,
     async asset(page, name) {
-      const cached = peek(page) ?? (await buildCold(page));
+      const cached = await get(page);
       const version = pageAssetVersion(cached.snapshot.page.branding[name], name);
       const asset = version === undefined ? undefined : await pages.asset.get(page.id, name, version);
       return asset && version !== undefined ? { asset, version } : undefined;
