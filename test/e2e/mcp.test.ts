@@ -113,42 +113,45 @@ for (const dialect of dialects) {
       for (const method of ['GET', 'DELETE']) expect((await fetch(mcpUrl, { method })).status).toBe(405);
     });
 
-    it('works with the MCP Inspector CLI', async () => {
-      const tools = await inspector(mcpUrl, ['--method', 'tools/list']);
-      expect(tools.code, tools.stderr).toBe(0);
-      expect((JSON.parse(tools.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name).sort()).toEqual([
-        'get_status',
-        'list_incidents',
-        'list_status_pages',
-      ]);
-      const call = await inspector(mcpUrl, [
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'get_status',
-        '--tool-arg',
-        'slug=beta',
-      ]);
-      expect(call.code, call.stderr).toBe(0);
-      expect(JSON.parse(call.stdout)).toMatchObject({
-        structuredContent: { page: { slug: 'beta', title: 'Beta Realm' } },
-      });
-      const resources = await inspector(mcpUrl, ['--method', 'resources/read', '--uri', 'warden://pages/acme']);
-      expect(resources.code, resources.stderr).toBe(0);
-      expect(JSON.parse(resources.stdout).contents[0].text).toMatch(/^# Acme Network\n/);
-      const invalid = await inspector(mcpUrl, [
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'list_incidents',
-        '--tool-arg',
-        'slug=acme',
-        '--tool-arg',
-        'limit=500',
-      ]);
-      expect(invalid.code).not.toBe(0);
-      expect(invalid.stderr).toContain('-32602');
-    }, 30_000);
+    // The Inspector speaks to the HTTP endpoint, which is the same whatever the store: run once, on SQLite (four
+    // processes of about a second's CPU each fewer per run).
+    if (dialect.name === 'sqlite')
+      it('works with the MCP Inspector CLI', async () => {
+        const tools = await inspector(mcpUrl, ['--method', 'tools/list']);
+        expect(tools.code, tools.stderr).toBe(0);
+        expect((JSON.parse(tools.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name).sort()).toEqual([
+          'get_status',
+          'list_incidents',
+          'list_status_pages',
+        ]);
+        const call = await inspector(mcpUrl, [
+          '--method',
+          'tools/call',
+          '--tool-name',
+          'get_status',
+          '--tool-arg',
+          'slug=beta',
+        ]);
+        expect(call.code, call.stderr).toBe(0);
+        expect(JSON.parse(call.stdout)).toMatchObject({
+          structuredContent: { page: { slug: 'beta', title: 'Beta Realm' } },
+        });
+        const resources = await inspector(mcpUrl, ['--method', 'resources/read', '--uri', 'warden://pages/acme']);
+        expect(resources.code, resources.stderr).toBe(0);
+        expect(JSON.parse(resources.stdout).contents[0].text).toMatch(/^# Acme Network\n/);
+        const invalid = await inspector(mcpUrl, [
+          '--method',
+          'tools/call',
+          '--tool-name',
+          'list_incidents',
+          '--tool-arg',
+          'slug=acme',
+          '--tool-arg',
+          'limit=500',
+        ]);
+        expect(invalid.code).not.toBe(0);
+        expect(invalid.stderr).toContain('-32602');
+      }, 30_000);
 
     it('serves llms.txt, llms-full.txt and the reference docs from the installed package', async () => {
       const index = await fetch(`${server.url}/llms.txt`);
