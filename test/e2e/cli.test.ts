@@ -288,6 +288,6 @@ for (const dialect of dialects) {
       expect(server.log()).toContain('no config file: serving the organizations the database holds');
       const after = await runCli(['monitors', 'list', '--json'], env);
       expect((JSON.parse(after.stdout) as { key: string }[]).map((m) => m.key).sort()).toEqual(applied);
-    });
+    }, 60_000);
   });
 }

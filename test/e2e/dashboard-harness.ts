@@ -120,6 +120,8 @@ export function editorDashboard(yaml: string) {
     await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
+    // Loading the dashboard is a navigation: on a loaded two-core machine it can take longer than a step.
+    page.setDefaultNavigationTimeout(30_000);
   });
   afterAll(async () => {
     await context?.close();

@@ -48,6 +48,8 @@ export function monitorScreens(yaml: string = YAML) {
     const page = await context.newPage();
     // A step that cannot happen fails with its locator named, well before the test's own timeout.
     page.setDefaultTimeout(10_000);
+    // Loading the dashboard is a navigation: on a loaded two-core machine it can take longer than a step.
+    page.setDefaultNavigationTimeout(30_000);
     await page.goto(`${warden.url}/app${path}`);
     return { context, page };
   }

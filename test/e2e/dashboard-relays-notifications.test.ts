@@ -59,6 +59,8 @@ describe('the relays and notifications screens', () => {
     page = await context.newPage();
     // A step that does not happen fails at its line, well inside the test's time.
     page.setDefaultTimeout(8000);
+    // Loading the dashboard is a navigation: on a loaded two-core machine it can take longer than a step.
+    page.setDefaultNavigationTimeout(30_000);
   });
   afterAll(async () => {
     await context?.close();

@@ -161,9 +161,13 @@ describe('the components section in a browser', () => {
       await expect
         .poll(() => popover(page), SETTLE)
         .toEqual(['11 Nov 2026: 100.00% uptime', 'Incident: Website slow to load']);
-      const pop = (await page.locator('.day-pop').boundingBox())!;
-      expect(pop.x).toBeGreaterThanOrEqual(0);
-      expect(pop.x + pop.width).toBeLessThanOrEqual(PHONE.width);
+      // Read in one poll: each refresh (every second here) hides the popover for a moment, and a hidden one has no box.
+      await expect
+        .poll(async () => {
+          const box = await page.locator('.day-pop').boundingBox();
+          return box && { inside: box.x >= 0 && box.x + box.width <= PHONE.width };
+        }, SETTLE)
+        .toEqual({ inside: true });
       // Home goes to the first day shown: 29 days ago, not the 90 the phone hides.
       await page.keyboard.press('Home');
       await expect.poll(async () => (await popover(page))?.[0], SETTLE).toMatch(/^22 Oct 2026: /);
