@@ -129,7 +129,7 @@ describe('the relays and notifications screens', () => {
       .getByRole('table', { name: 'Monitors' })
       .getByRole('row', { name: /Survival/ })
       .waitFor();
-  }, 30_000);
+  }, 60_000);
 
   it('creates a webhook channel from the generated form, shows a refused field inline, sends tests and reads the delivery log', async () => {
     await page.goto(`${warden.url}/app/notifications`);
@@ -255,7 +255,7 @@ describe('the relays and notifications screens', () => {
     await expect
       .poll(() => (receiver.requests.at(-1)?.json as { message?: unknown } | undefined)?.message)
       .toEqual({ title: 'Test for Acme', body: expect.stringMatching(/^Sent from Warden/) });
-  }, 30_000);
+  }, 60_000);
 
   it("picks a monitor's channels by name in its Notify field", async () => {
     await page.goto(`${warden.url}/app/monitors/new`);
@@ -270,5 +270,5 @@ describe('the relays and notifications screens', () => {
     await page.getByRole('heading', { name: 'Nightly backup created' }).waitFor();
     const stored = await warden.opened.store.monitors.findByKey(warden.organizationId, 'nightly-backup');
     expect(stored?.notify).toEqual(['ops-hook']);
-  }, 30_000);
+  }, 60_000);
 });
