@@ -18,8 +18,9 @@ import { SUBSCRIBE_FORM_SCRIPT } from './subscribe-form-script.js';
  *   is fetched within a second (spread at random so thousands of readers do not ask at the same instant); a
  *   change of live data only (players, latency) within 5 to 15 s, coalesced.
  * - polling: while the stream is down (not supported, blocked, reconnecting), every data-refresh seconds.
- * - A part is swapped only when its served markup changed, so an open incident or keyboard focus is left alone
- *   otherwise. A response that is not a status page (the login page after the session expired) is ignored.
+ * - A part is swapped only when its served markup changed, so an open incident, keyboard focus or a day's popover is
+ *   left alone otherwise (a refresh that changed nothing touches nothing but the relative times). A response that is
+ *   not a status page (the login page after the session expired) is ignored.
  * - hidden tabs are not refreshed; coming back refreshes at once. A state change is announced to screen readers.
  * - uptime strips: each day's details by keyboard, hover and tap (day-strip-script.ts); a swap keeps a reader's day.
  * - join buttons: copy a game server's address to the clipboard (join-copy-script.ts).
@@ -78,18 +79,21 @@ export const PAGE_SCRIPT = `(function () {
     var who = whoHeld();
     var x = window.scrollX;
     var y = window.scrollY;
+    var swapped = false;
     parts.forEach(function (name) {
       var now = doc.querySelector(name);
       var fresh = next.querySelector(name);
       if (!now || !fresh || served[name] === fresh.innerHTML) return;
       served[name] = fresh.innerHTML;
       now.replaceChildren.apply(now, Array.prototype.slice.call(fresh.childNodes));
+      swapped = true;
     });
     if (next.title) doc.title = next.title;
     var icon = doc.querySelector('link[rel=icon]');
     var freshIcon = next.querySelector('link[rel=icon]');
     if (icon && freshIcon) icon.setAttribute('href', freshIcon.getAttribute('href'));
     times();
+    if (!swapped) return;
     strips.upgrade();
     strips.restore(held);
     whoRestore(who);
