@@ -17,12 +17,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cp } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkDist, liveBuild, publishBuild, startBuild } from '../../scripts/builds.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
+import { scaled } from '../time-scale.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
@@ -46,7 +48,7 @@ beforeAll(async () => {
     { WARDEN_DATA_DIR: join(checkout, 'data') },
     join(checkout, 'dist', 'bundle', 'warden.js'),
   );
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await server?.stop();
@@ -54,8 +56,10 @@ afterAll(async () => {
 });
 
 describe('CLI commands beside a running server', () => {
-  it('two npx warden at once rebuild nothing and touch nothing in dist/, and the server keeps serving', async () => {
-    expect((await fetch(`${server.url}/app/`)).status).toBe(200);
+  it('two npx warden at once rebuild nothing and touch nothing in dist/, and the server keeps serving', {
+    timeout: scaled(120_000),
+  }, async () => {
+    expect((await fetchOwn(`${server.url}/app/`)).status).toBe(200);
     await expectAsset(nextAsset());
     const before = snapshot();
 
@@ -67,12 +71,14 @@ describe('CLI commands beside a running server', () => {
     expect(listed.stdout).toContain('demo-http');
 
     expect(snapshot()).toEqual(before);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/v1/status/demo`)).status).toBe(200);
+    expect((await fetchOwn(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetchOwn(`${server.url}/api/v1/status/demo`)).status).toBe(200);
     await expectAsset(nextAsset());
-  }, 120_000);
+  });
 
-  it('a build made live keeps the server on its own build, and dist/ is never missing while builds swap', async () => {
+  it('a build made live keeps the server on its own build, and dist/ is never missing while builds swap', {
+    timeout: scaled(120_000),
+  }, async () => {
     const started = liveBuild(checkout) as string;
     // A build whose dashboard has no files at all: the server must not look there for the ones it has not read yet.
     const next = copyOfBuild();
@@ -101,16 +107,18 @@ describe('CLI commands beside a running server', () => {
     linkDist(checkout, published);
     const third = publishBuild(checkout, copyOfBuild());
     expect(builds()).toEqual([published, third].sort());
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetchOwn(`${server.url}/healthz`)).status).toBe(200);
     expect((await shim(['monitors', 'list'])).stdout).toContain('demo-http');
     // Its assets are then read from the live build, where a file of the same hashed name holds the same bytes…
     await expectAsset(nextAsset());
     // …and one the live build lacks is not found, not a server error.
     linkDist(checkout, published);
-    expect((await fetch(`${server.url}/app/assets/${nextAsset()}`)).status).toBe(404);
-  }, 120_000);
+    expect((await fetchOwn(`${server.url}/app/assets/${nextAsset()}`)).status).toBe(404);
+  });
 
-  it('two ./warden commands while a build is written leave dist/ as it was, and a new server starts from it', async () => {
+  it('two ./warden commands while a build is written leave dist/ as it was, and a new server starts from it', {
+    timeout: scaled(60_000),
+  }, async () => {
     const config = join(checkout, 'warden.yaml');
     writeFileSync(
       config,
@@ -133,11 +141,11 @@ describe('CLI commands beside a running server', () => {
     expect(checked.stdout + checked.stderr).toContain('is valid: 0 relays, 1 monitor');
     expect(snapshot()).toEqual(before);
     for (const path of ['/healthz', '/api/v1/status/demo', '/s/demo'])
-      expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+      expect((await fetchOwn(`${server.url}${path}`)).status, path).toBe(200);
 
     const published = publishBuild(checkout, folder);
     expect(liveBuild(checkout)).toBe(published);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetchOwn(`${server.url}/healthz`)).status).toBe(200);
     const fresh = await startServer(
       [],
       { WARDEN_DATA_DIR: join(checkout, 'fresh-data') },
@@ -145,11 +153,11 @@ describe('CLI commands beside a running server', () => {
     );
     try {
       for (const path of ['/healthz', '/api/v1/status/demo', '/s/demo', '/app/'])
-        expect((await fetch(`${fresh.url}${path}`)).status, path).toBe(200);
+        expect((await fetchOwn(`${fresh.url}${path}`)).status, path).toBe(200);
     } finally {
       await fresh.stop();
     }
-  }, 60_000);
+  });
 });
 
 /** This checkout's live build, copied into a new build folder of the test checkout: a build in a second. */
@@ -177,9 +185,26 @@ function nextAsset(): string {
 }
 
 async function expectAsset(name: string): Promise<void> {
-  const response = await fetch(`${server.url}/app/assets/${name}`, { headers: { 'accept-encoding': 'identity' } });
+  const response = await fetchOwn(`${server.url}/app/assets/${name}`);
   expect(response.status, name).toBe(200);
-  expect(Buffer.from(await response.arrayBuffer()).length).toBeGreaterThan(0);
+  expect(response.length).toBeGreaterThan(0);
+}
+
+/**
+ * A GET on a connection of its own. This file copies builds synchronously, which can hold its event loop past the
+ * server's 5 s keep-alive: a pooled connection could then be reused just as the server closes it.
+ */
+function fetchOwn(url: string): Promise<{ status: number; length: number }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false, headers: { 'accept-encoding': 'identity' } }, (response) => {
+      let length = 0;
+      response.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, length }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /** Every file of the live build with its inode, size and modification time, the link, and the build folders beside it. */
