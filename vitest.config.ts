@@ -1,4 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { measureTimeScale, timeScale } from './test/time-scale.js';
+
+// Measured once here and inherited by the workers (test/time-scale.ts): the time limits grow on a slow machine.
+if (process.env.WARDEN_TEST_TIME_SCALE === undefined) {
+  process.env.WARDEN_TEST_TIME_SCALE = String(measureTimeScale());
+  const measured = timeScale();
+  if (measured > 1) console.log(`warden: JavaScript runs ${measured}× slower than usual here; time limits × ${measured}`);
+}
+const scale = timeScale();
 
 /**
  * Tests that hold a server to a time under a fault (stores again within 5 s of the disk having room, a change on one
@@ -9,8 +18,8 @@ const TIMED_UNDER_FAULT = ['test/e2e/hardening-faults.test.ts', 'test/e2e/harden
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    testTimeout: Math.round(20_000 * scale),
+    hookTimeout: Math.round(30_000 * scale),
     pool: 'forks',
     // Most end-to-end files wait on sockets, timers and child processes more than they compute: three at once on this
     // two-core machine finishes the suite in about half the time of the default (cores − 1), with no test near a limit.

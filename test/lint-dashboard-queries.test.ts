@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from './time-scale.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIOME = join(ROOT, 'node_modules/.bin/biome');
@@ -42,7 +43,7 @@ describe('npm run lint on the dashboard', () => {
         resolve(`${stdout}${stderr}`),
       ),
     );
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const flagged = (path: string) => new RegExp(`${path.replace(/[.]/g, '\\.')}:\\d+:\\d+ plugin`).test(report);

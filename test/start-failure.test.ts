@@ -12,6 +12,7 @@ import { readSettings } from '../src/config/settings.js';
 import { createLogger } from '../src/logger.js';
 import { startWarden } from '../src/main.js';
 import { dialects, type OpenedStore, POSTGRES_URL } from './store-dialects.js';
+import { scaled } from './time-scale.js';
 
 const INJECTED = 'injected start failure';
 const REDIS_URL = process.env.WARDEN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -110,7 +111,9 @@ for (const setup of CASES) {
         for (const name of ['redis', 'coordinator', 'activity-poll']) expect(partNames, name).toContain(name);
     });
 
-    it('leaves no port, database connection, Redis connection, lease, socket or timer behind, whichever part fails', async () => {
+    it('leaves no port, database connection, Redis connection, lease, socket or timer behind, whichever part fails', {
+      timeout: scaled(240_000),
+    }, async () => {
       expect(partNames.length).toBeGreaterThan(10);
       const before = resources();
       for (const failing of partNames) {
@@ -144,7 +147,7 @@ for (const setup of CASES) {
           Timeout: 0,
         });
       }
-    }, 240_000);
+    });
   });
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.js';
 import { type Receiver, startReceiver } from '../../test/fakes/notify-receivers.js';
 import { dialects } from '../../test/store-dialects.js';
+import { scaled } from '../../test/time-scale.js';
 import type { NotificationEvent } from '../notify/channels/channel.js';
 import { createApiKey } from '../services/api-keys/create.js';
 
@@ -47,7 +48,7 @@ for (const dialect of dialects) {
       h = await startHarness(dialect, yaml(`${receiver.url}/hook`), START);
       key = (await createApiKey({ ...h.context, organizationId: h.organizationId }, { name: 't', scope: 'read' }))
         .secret;
-    }, 60_000);
+    }, scaled(60_000));
     afterAll(async () => {
       await h?.close();
       await receiver?.close();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../../test/time-scale.js';
 
 const HEAP = fileURLToPath(new URL('./heap.ts', import.meta.url));
 
@@ -34,7 +35,7 @@ describe('the young generation cap', () => {
     expect(youngGeneration(4).after).toBeLessThanOrEqual(8);
   });
 
-  it('gives back what one long burst grew past the cap once the process is quiet', () => {
+  it('gives back what one long burst grew past the cap once the process is quiet', { timeout: scaled(20_000) }, () => {
     const script = `
       const { limitYoungGeneration, youngGenerationBytes } = await import(${JSON.stringify(HEAP)});
       limitYoungGeneration(8, { tidyMs: 1000 }).started();
@@ -52,14 +53,14 @@ describe('the young generation cap', () => {
     ) as { burst: number; quiet: number };
     expect(out.burst / 1024 / 1024).toBeGreaterThan(8);
     expect(out.quiet / 1024 / 1024).toBeLessThanOrEqual(8);
-  }, 20_000);
+  });
 
   it('does not let it grow at all until the server has started (a start-up is one long burst)', () => {
     const held = youngGeneration(16, false);
     expect(held.after).toBeLessThanOrEqual(held.before);
   });
 
-  it('never forces a full collection, a pause the load did not ask for', () => {
+  it('never forces a full collection, a pause the load did not ask for', { timeout: scaled(20_000) }, () => {
     const script = `
       const { limitYoungGeneration } = await import(${JSON.stringify(HEAP)});
       limitYoungGeneration(8, { tidyMs: 100 }).started();
@@ -77,5 +78,5 @@ describe('the young generation cap', () => {
     // The tidy's scavenges show as "testing"; a forced full collection would be a "Mark-Compact … testing".
     expect(trace).toMatch(/Scavenge[^\n]*testing/);
     expect(trace).not.toMatch(/Mark-Compact[^\n]*testing/);
-  }, 20_000);
+  });
 });

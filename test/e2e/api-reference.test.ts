@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const YAML = `
 organization: { key: acme, name: Acme }
@@ -33,7 +34,9 @@ describe('the API reference at /docs', () => {
     await warden?.close();
   });
 
-  it('renders the operations, tries one on this origin, and requests nothing from elsewhere', async () => {
+  it('renders the operations, tries one on this origin, and requests nothing from elsewhere', {
+    timeout: scaled(40_000),
+  }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const requests: string[] = [];
     const problems: string[] = [];
@@ -68,5 +71,5 @@ describe('the API reference at /docs', () => {
     expect(requests.filter((url) => new URL(url).origin !== origin && !url.startsWith('data:'))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
-  }, 40_000);
+  });
 });

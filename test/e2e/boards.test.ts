@@ -8,6 +8,7 @@ import { type ServerProcess, startServer } from '../cli-process.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord-webhook.js';
 import { seed, testContext } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 import { until } from '../until.js';
 
 const TOKEN = 'wdp_boardEndToEndHeartbeat0123';
@@ -51,23 +52,25 @@ pages:
     const ctx = { ...testContext(store, { now: () => Date.now() }), organizationId: report.organization.id };
     boardId = (await createBoard(ctx, { slug: 'main', key: 'community', webhookUrl: discord.webhookUrl })).id;
     await start();
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(async () => {
     await server?.stop('SIGKILL');
     await discord?.close();
     await opened?.cleanup();
   });
 
-  it('posts the message, then edits it when the server goes down', async () => {
+  it('posts the message, then edits it when the server goes down', { timeout: scaled(40_000) }, async () => {
     await push({ status: 'up', players: 4, maxPlayers: 40 });
     await until('the message with 4 players', () => lobby().includes('👥 4/40'), 15_000);
     expect(discord.messages.size).toBe(1);
     await push({ status: 'down', msg: 'crashed' });
     await until('the edit to down', () => lobby().includes('🔴 Down'), 15_000);
     expect(discord.messages.size).toBe(1);
-  }, 40_000);
+  });
 
-  it('delivers an edit pending at a kill -9 after the restart, into the same message', async () => {
+  it('delivers an edit pending at a kill -9 after the restart, into the same message', {
+    timeout: scaled(45_000),
+  }, async () => {
     const id = discord.latest()?.id;
     discord.fail(true);
     await push({ status: 'up', players: 9, maxPlayers: 40 });
@@ -87,5 +90,5 @@ pages:
     expect(discord.messages.size).toBe(1);
     expect(discord.latest()?.id).toBe(id);
     expect(lobby()).toContain('🟢 Operational');
-  }, 45_000);
+  });
 });

@@ -7,6 +7,7 @@ import { launchChromium } from '../browser.js';
 import { solidPng } from '../fakes/images.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const ACCENT = '#5b2a86';
 const CONFIG = `
@@ -111,7 +112,7 @@ describe('a branded status page in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: 'light' });
     await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(scaled(10_000));
     await page.goto(`${warden.url}/app/pages/studio`);
     const form = page.getByRole('form', { name: 'Branding' });
     const accent = form.getByLabel('Accent colour');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreSqliteDatabase } from '../../src/store/dialects/sqlite/files.js';
 import { openStore } from '../../src/store/open-store.js';
 import { runCli, type ServerProcess, startServer } from '../cli-process.js';
+import { scaled } from '../time-scale.js';
 
 const TOKEN = 'wdp_e2eBackupHeartbeatToken01234';
 const PUSHERS = 4;
@@ -33,7 +34,9 @@ describe('warden backup while the server writes', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('copies a consistent database that holds every heartbeat answered before it started', async () => {
+  it('copies a consistent database that holds every heartbeat answered before it started', {
+    timeout: scaled(30_000),
+  }, async () => {
     let accepted = 0;
     let stop = false;
     const push = async () => {
@@ -70,5 +73,5 @@ describe('warden backup while the server writes', () => {
     } finally {
       await store.close();
     }
-  }, 30_000);
+  });
 });

@@ -8,6 +8,7 @@ import { LATEST_MIGRATION } from '../../src/store/migrate.js';
 import { openStore } from '../../src/store/open-store.js';
 import { runCli, startServer } from '../cli-process.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const CONFIG = `
 organization: { key: acme, name: Acme }
@@ -277,7 +278,9 @@ for (const dialect of dialects) {
       expect(server.log()).not.toContain('rcon-secret-value');
     });
 
-    it('serve without a config file serves what config apply stored and loads no demo over it', async () => {
+    it('serve without a config file serves what config apply stored and loads no demo over it', {
+      timeout: scaled(60_000),
+    }, async () => {
       const before = await runCli(['monitors', 'list', '--json'], env);
       const applied = (JSON.parse(before.stdout) as { key: string }[]).map((m) => m.key).sort();
       expect(applied.length).toBeGreaterThan(0);
@@ -288,6 +291,6 @@ for (const dialect of dialects) {
       expect(server.log()).toContain('no config file: serving the organizations the database holds');
       const after = await runCli(['monitors', 'list', '--json'], env);
       expect((JSON.parse(after.stdout) as { key: string }[]).map((m) => m.key).sort()).toEqual(applied);
-    }, 60_000);
+    });
   });
 }

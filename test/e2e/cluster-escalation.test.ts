@@ -6,13 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { ESCALATION_EVERY_MS, ESCALATION_FIRST_AFTER_MS } from '../../src/runner/escalation.js';
 import { Cluster, clusterAvailable, sleep, until } from '../cluster-harness.js';
 import { startReceiver } from '../fakes/notify-receivers.js';
+import { scaled } from '../time-scale.js';
 import { closeServer, heard, listenOn, portOf, STEP2_MS, seedEscalation, summary } from './escalation-fixtures.js';
 
 /** Between a process's start as the test sees it and its scan's timer: a margin for a loaded machine. */
 const MARGIN_MS = 2_000;
 
 describe.skipIf(!clusterAvailable)('escalation in a two-process cluster', () => {
-  it('delivers each step exactly once, and the recovery to every channel a step reached once', async () => {
+  it('delivers each step exactly once, and the recovery to every channel a step reached once', {
+    timeout: scaled(60_000),
+  }, async () => {
     const receiver = await startReceiver({ status: 204 });
     let port = await listenOn(0);
     const number = portOf(port);
@@ -57,5 +60,5 @@ describe.skipIf(!clusterAvailable)('escalation in a two-process cluster', () => 
       if (port.listening) await closeServer(port);
       await receiver.close();
     }
-  }, 60_000);
+  });
 });

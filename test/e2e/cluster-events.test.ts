@@ -11,6 +11,7 @@ import type { LiveMessage } from '../../src/services/live/messages.js';
 import { clusterAvailable, REDIS_PREFIX_SETTING, REDIS_URL, TcpProxy } from '../cluster-harness.js';
 import { seed, testContext } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 /** The issue's bound for a change to cross processes over Redis. */
 const FAN_OUT_MS = 1_000;
@@ -75,7 +76,7 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     spentKey = (await createApiKey(context, { name: 'spent', scope: 'read' })).secret;
     proxy = await TcpProxy.toRedis(REDIS_URL);
     [a, b] = await Promise.all([start('a'), start('b')]);
-  }, 30_000);
+  }, scaled(30_000));
 
   afterAll(async () => {
     await Promise.all([a?.warden.close(), b?.warden.close()]);
@@ -170,7 +171,9 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     expect(pushes).toEqual([200, 200, 200, 200, 200, 200, 429]);
   });
 
-  it('without Redis: live updates by polling, access changes still enforced, logged once; then fan-out resumes', async () => {
+  it('without Redis: live updates by polling, access changes still enforced, logged once; then fan-out resumes', {
+    timeout: scaled(30_000),
+  }, async () => {
     const client = await listen(b);
     try {
       await proxy.close();
@@ -213,5 +216,5 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     } finally {
       client.ws.close();
     }
-  }, 30_000);
+  });
 });

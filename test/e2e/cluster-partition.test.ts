@@ -15,6 +15,7 @@ import {
   until,
 } from '../cluster-harness.js';
 import { seed } from '../seed.js';
+import { scaled } from '../time-scale.js';
 
 const MONITORS = 60;
 /** Below warden.yaml's 10 s minimum, set directly: a few intervals fit in the partition. */
@@ -53,14 +54,16 @@ describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
         ids = Object.values(monitors).map((m) => m.id);
       },
     });
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await cluster?.close();
     await targets?.close();
   });
 
-  it('stops checking before its leases lapse, the other takes its monitors over, and none is checked twice', async () => {
+  it('stops checking before its leases lapse, the other takes its monitors over, and none is checked twice', {
+    timeout: scaled(60_000),
+  }, async () => {
     const readyz = async (id: string) => (await fetch(`${cluster.url(id)}/readyz`)).status;
     await until('the shards shared out', () => cluster.balanced(['a', 'b']), 20_000);
     const settledAt = Date.now();
@@ -119,5 +122,5 @@ describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
     // Two processes never ran one monitor: not while b was cut off, not when it came back (its unstored results stay unstored).
     expect(report.duplicates, account).toEqual([]);
     expect(report.missed, account).toEqual([]);
-  }, 60_000);
+  });
 });

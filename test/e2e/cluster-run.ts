@@ -9,6 +9,7 @@ import { createApiKey } from '../../src/services/api-keys/create.js';
 import { Cluster, startTcpTargets, until } from '../cluster-harness.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { seed, testContext } from '../seed.js';
+import { scaled } from '../time-scale.js';
 import { ALERT_INTERVAL_SEC, config, PUSH_TOKEN } from './cluster-fixtures.js';
 
 export interface ClusterRun {
@@ -109,7 +110,7 @@ export function clusterRun(): ClusterRun {
       15_000,
     );
     await new Promise((resolve) => alertTarget.close(resolve));
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await run.cluster?.close();

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { shardLease, shardOf } from '../../src/domain/cluster.js';
 import type { Monitor } from '../../src/domain/monitor.js';
 import { cadence, clusterAvailable, describeCadence, sleep, until } from '../cluster-harness.js';
+import { scaled } from '../time-scale.js';
 import {
   ALERT_INTERVAL_SEC,
   CROSS_PROCESS_MS,
@@ -125,14 +126,18 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
     expect(stored.get(far.id)).toHaveLength(40);
   });
 
-  it('sends the "down" alert of a monitor once, though three processes saw it', async () => {
+  it('sends the "down" alert of a monitor once, though three processes saw it', {
+    timeout: scaled(30_000),
+  }, async () => {
     await until('the "down" alert', () => run.alertsDown().length > 0, 15_000);
     // Several more checks of the closed port, on whichever process holds it: still one message.
     await sleep(3 * ALERT_INTERVAL_SEC * 1000);
     expect(run.alertsDown()).toHaveLength(1);
-  }, 30_000);
+  });
 
-  it('keeps checking, serving and accepting pushes with Redis stopped; live updates poll, then fan out again', async () => {
+  it('keeps checking, serving and accepting pushes with Redis stopped; live updates poll, then fan out again', {
+    timeout: scaled(45_000),
+  }, async () => {
     const client = await listen(`${run.cluster.url('b').replace('http', 'ws')}/s/live/live`);
     try {
       await run.cluster.redis?.close();
@@ -180,9 +185,11 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
     } finally {
       client.ws.close();
     }
-  }, 45_000);
+  });
 
-  it('absorbs a kill -9 within 30 s, and takes shards back on restart without a duplicate check', async () => {
+  it('absorbs a kill -9 within 30 s, and takes shards back on restart without a duplicate check', {
+    timeout: scaled(90_000),
+  }, async () => {
     // Steady state first: at a cold start the shards move 16 a round until each process holds its share.
     await until('the shards settled', () => run.settledAt, Math.max(0, run.allUpAt + 45_000 - Date.now()), 250);
     run.timeline.push(['shards settled', run.settledAt]);
@@ -234,7 +241,7 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
     );
     settledAgainAt = Date.now();
     run.timeline.push(['shards settled again', settledAgainAt]);
-  }, 90_000);
+  });
 
   it('checked every (monitor, interval) exactly once over the whole run, the kill -9 aside', async () => {
     // One interval after the shards settled again, so every monitor b took back has had its first check from b.

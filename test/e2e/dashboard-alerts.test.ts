@@ -3,6 +3,7 @@
 // with its badge, and the editor creates a two-step policy with the form.
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../accounts.js';
+import { scaled } from '../time-scale.js';
 import { editorDashboard, seeding, seriousViolations } from './dashboard-harness.js';
 
 const LOBBY = 'wdp_dashboardAlertsLobby0123456789';
@@ -29,7 +30,9 @@ describe('the alerts screen', () => {
         .status,
     ).toBe(200);
 
-  it('lists open alerts, an editor acknowledges one, and a viewer sees who did it without the button', async () => {
+  it('lists open alerts, an editor acknowledges one, and a viewer sees who did it without the button', {
+    timeout: scaled(90_000),
+  }, async () => {
     await push(LOBBY);
     await push(ARENA);
     const { page } = d;
@@ -64,7 +67,7 @@ describe('the alerts screen', () => {
     try {
       await context.addCookies([{ name: 'warden_session', value: viewer.token, url: d.warden.url }]);
       const seen = await context.newPage();
-      seen.setDefaultTimeout(10_000);
+      seen.setDefaultTimeout(scaled(10_000));
       await seen.goto(`${d.warden.url}/app/alerts`);
       const row = seen
         .getByRole('table', { name: 'The alerts, newest first.' })
@@ -76,9 +79,11 @@ describe('the alerts screen', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  });
 
-  it("shows warden.yaml's policy read-only, and creates a two-step policy with the form", async () => {
+  it("shows warden.yaml's policy read-only, and creates a two-step policy with the form", {
+    timeout: scaled(90_000),
+  }, async () => {
     const { page } = d;
     await page.goto(`${d.warden.url}/app/alerts`);
     const policies = page.getByRole('table', { name: 'The organization’s escalation policies, by key.' });
@@ -120,5 +125,5 @@ describe('the alerts screen', () => {
       ],
     });
     expect(await seriousViolations(page)).toEqual([]);
-  }, 90_000);
+  });
 });

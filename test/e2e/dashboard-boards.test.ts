@@ -2,6 +2,7 @@
 // picked, listed with its redacted webhook and its message's state; changed without retyping the webhook; deleted;
 // warden.yaml's board read-only; no serious accessibility violation.
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { editorDashboard, seriousViolations } from './dashboard-harness.js';
 
 // Nothing listens there: the keeper's attempts fail, which the list then shows; no request leaves the machine.
@@ -29,7 +30,9 @@ describe('the dashboard’s Discord boards', () => {
     return d.warden.opened.store.boards.findByKey(main!.id, key);
   };
 
-  it('adds a board from the page screen and lists it with its message state, warden.yaml’s read-only', async () => {
+  it('adds a board from the page screen and lists it with its message state, warden.yaml’s read-only', {
+    timeout: scaled(30_000),
+  }, async () => {
     await d.page.goto(`${d.warden.url}/app/pages/main`);
     const announce = section().getByRole('listitem', { name: 'Board announce' });
     await announce.waitFor();
@@ -58,9 +61,9 @@ describe('the dashboard’s Discord boards', () => {
     expect(text).toMatch(/Posting|Retrying|Not posted|Stopped/);
     expect(await stored('games')).toMatchObject({ webhookUrl: WEBHOOK, enabled: true, managedBy: 'api' });
     expect(await seriousViolations(d.page)).toEqual([]);
-  }, 30_000);
+  });
 
-  it('changes a board without retyping its webhook, then deletes it', async () => {
+  it('changes a board without retyping its webhook, then deletes it', { timeout: scaled(30_000) }, async () => {
     await d.page.goto(`${d.warden.url}/app/pages/main`);
     const games = section().getByRole('listitem', { name: 'Board games' });
     await games.getByRole('button', { name: 'Edit board games' }).click();
@@ -80,5 +83,5 @@ describe('the dashboard’s Discord boards', () => {
     await games.waitFor({ state: 'detached' });
     expect(await stored('games')).toBeUndefined();
     await section().getByRole('listitem', { name: 'Board announce' }).waitFor();
-  }, 30_000);
+  });
 });

@@ -3,6 +3,7 @@
 // a parent, and the API's refusal of a cycle shows under the field.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { until } from '../until.js';
 import { seriousViolations } from './dashboard-harness.js';
 import { monitorScreens } from './dashboard-monitors-harness.js';
@@ -56,9 +57,11 @@ describe('monitor dependencies in the dashboard', () => {
       async () => (await monitor('shop'))['unreachable'] === 'unreachable: Uplink is down',
       15_000,
     );
-  }, 30_000);
+  }, scaled(30_000));
 
-  it('marks a child behind a down parent as unreachable in the list and on its screen', async () => {
+  it('marks a child behind a down parent as unreachable in the list and on its screen', {
+    timeout: scaled(60_000),
+  }, async () => {
     const { context, page } = await d.open('/monitors');
     try {
       const rows = page.getByRole('table', { name: 'Monitors' }).getByRole('row');
@@ -78,9 +81,11 @@ describe('monitor dependencies in the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
-  it('saves a parent from the form and shows the refusal of a cycle under “Depends on”', async () => {
+  it('saves a parent from the form and shows the refusal of a cycle under “Depends on”', {
+    timeout: scaled(60_000),
+  }, async () => {
     const { context, page } = await d.open(`/monitors/${uplinkId}/edit`);
     try {
       const dependsOn = page.getByRole('combobox', { name: 'Depends on' });
@@ -102,5 +107,5 @@ describe('monitor dependencies in the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

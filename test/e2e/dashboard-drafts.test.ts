@@ -3,6 +3,7 @@
 // "Prepare draft incidents" setting saved from its settings form (with "Publish the uptime history" and "Say which
 // parent made a component unreachable", beside it).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { until } from '../until.js';
 import { seriousViolations } from './dashboard-harness.js';
 import { monitorScreens } from './dashboard-monitors-harness.js';
@@ -59,9 +60,11 @@ describe('draft incidents in the dashboard', () => {
     expect((await api('POST', '/api/v1/pages', { slug: 'games', title: 'Games' })).status).toBe(201);
     await downComponentWithDraft('hub', 'Hub');
     await downComponentWithDraft('forum', 'Forum');
-  }, 30_000);
+  }, scaled(30_000));
 
-  it('lists every page’s drafts on the Incidents screen and publishes one with one click', async () => {
+  it('lists every page’s drafts on the Incidents screen and publishes one with one click', {
+    timeout: scaled(60_000),
+  }, async () => {
     const { context, page } = await d.open('/incidents');
     try {
       const drafts = page.getByRole('region', { name: 'Draft incidents' });
@@ -84,9 +87,11 @@ describe('draft incidents in the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
-  it('discards a draft from the page’s screen and turns on drafts in the page’s settings', async () => {
+  it('discards a draft from the page’s screen and turns on drafts in the page’s settings', {
+    timeout: scaled(60_000),
+  }, async () => {
     const { context, page } = await d.open('/pages/games');
     try {
       const section = page.getByRole('region', { name: 'Draft incidents' });
@@ -121,5 +126,5 @@ describe('draft incidents in the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

@@ -13,6 +13,7 @@ import { launchChromium } from '../browser.js';
 import { runCli } from '../cli-process.js';
 import { type FakeOidcProvider, startOidcProvider } from '../fakes/oidc-provider.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const SETUP_CODE = /the setup code ([2-9A-Z]{4}-[2-9A-Z]{4})/;
 const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'correct horse battery staple' };
@@ -88,7 +89,9 @@ describe('signing in to the dashboard', () => {
     await page.waitForURL(/\/app\/login/);
   }
 
-  it('opens the setup screen at /app, takes the code of `warden setup-code`, creates the owner and lands signed in on /app', async () => {
+  it('opens the setup screen at /app, takes the code of `warden setup-code`, creates the owner and lands signed in on /app', {
+    timeout: scaled(40_000),
+  }, async () => {
     // First run: the start-up log names a code, and /app leads to the setup screen by itself.
     const logged = SETUP_CODE.exec(log.join(''))?.[1];
     expect(logged).toBeDefined();
@@ -125,7 +128,7 @@ describe('signing in to the dashboard', () => {
       '',
       expect.stringContaining('An account exists already'),
     ]);
-  }, 40_000);
+  });
 
   it('signs out from the user menu and in again with email and password', async () => {
     await signOut(page);

@@ -9,6 +9,7 @@ import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 /** Serious and critical WCAG 2.1 AA violations on the page, as `id: targets`. */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -119,9 +120,9 @@ export function editorDashboard(yaml: string) {
     context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
     await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
     page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(scaled(10_000));
     // Loading the dashboard is a navigation: on a loaded two-core machine it can take longer than a step.
-    page.setDefaultNavigationTimeout(30_000);
+    page.setDefaultNavigationTimeout(scaled(30_000));
   });
   afterAll(async () => {
     await context?.close();

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { until } from '../until.js';
 import { seriousViolations } from './dashboard-harness.js';
 import { field, monitorScreens } from './dashboard-monitors-harness.js';
@@ -48,12 +49,14 @@ describe('several locations in the dashboard', () => {
       async () => ((await monitor('shop'))['locationStates'] as unknown[]).length > 0,
       20_000,
     );
-  }, 45_000);
+  }, scaled(45_000));
   afterAll(async () => {
     await new Promise((resolve) => site?.close(resolve));
   });
 
-  it('shows the quorum, each location’s latest result and a line per location', async () => {
+  it('shows the quorum, each location’s latest result and a line per location', {
+    timeout: scaled(60_000),
+  }, async () => {
     const { context, page } = await d.open(`/monitors/${shopId}`);
     try {
       await page.getByRole('heading', { name: 'Locations', level: 2 }).waitFor({ timeout: 30_000 });
@@ -73,7 +76,7 @@ describe('several locations in the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
   it('picks other locations in the form and shows a refused quorum under its field', async () => {
     const { context, page } = await d.open(`/monitors/${shopId}/edit`);

@@ -4,6 +4,7 @@
 // monitors read-only, and no serious accessibility violation.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { seriousViolations } from './dashboard-harness.js';
 import { field, monitorScreens } from './dashboard-monitors-harness.js';
 import { type EdgeTypeFakes, RCON_PASSWORD, startEdgeTypeFakes } from './edge-type-fakes.js';
@@ -12,7 +13,7 @@ describe('the dashboard’s monitor screens', () => {
   let fakes: EdgeTypeFakes;
   beforeAll(async () => {
     fakes = await startEdgeTypeFakes();
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(async () => {
     await fakes?.close();
   });
@@ -26,7 +27,9 @@ describe('the dashboard’s monitor screens', () => {
     await field(page, 'Interval (s)').fill('10');
   }
 
-  it('creates one monitor of every edge type through the form generated from the type schemas, testing checks first', async () => {
+  it('creates one monitor of every edge type through the form generated from the type schemas, testing checks first', {
+    timeout: scaled(180_000),
+  }, async () => {
     const answer = await fetch(`${d.warden.url}/api/v1/monitor-types`, {
       headers: { authorization: `Bearer ${d.warden.readKey}` },
     });
@@ -103,9 +106,11 @@ describe('the dashboard’s monitor screens', () => {
     } finally {
       await context.close();
     }
-  }, 180_000);
+  });
 
-  it('shows a monitor: chart and players, recent checks, check now, state history through pause and resume, then deletes it', async () => {
+  it('shows a monitor: chart and players, recent checks, check now, state history through pause and resume, then deletes it', {
+    timeout: scaled(30_000),
+  }, async () => {
     const monitor = (await d.warden.opened.store.monitors.list(d.warden.organizationId)).find(
       (m) => m.type === 'minecraft-java',
     )!;
@@ -155,9 +160,11 @@ describe('the dashboard’s monitor screens', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 
-  it('edits a monitor keeping its secret as [redacted], and shows warden.yaml’s monitors read-only with their key', async () => {
+  it('edits a monitor keeping its secret as [redacted], and shows warden.yaml’s monitors read-only with their key', {
+    timeout: scaled(30_000),
+  }, async () => {
     const rcon = (await d.warden.opened.store.monitors.list(d.warden.organizationId)).find((m) => m.type === 'rcon')!;
     const { context, page } = await d.open(`/monitors/${rcon.id}/edit`);
     try {
@@ -188,5 +195,5 @@ describe('the dashboard’s monitor screens', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 });

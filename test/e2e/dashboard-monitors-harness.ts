@@ -7,6 +7,7 @@ import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const YAML = `
 organization: { key: acme, name: Acme }
@@ -36,7 +37,7 @@ export function monitorScreens(yaml: string = YAML) {
       [{ organizationId: warden.organizationId, role: 'owner' }],
     );
     browser = await launchChromium();
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(async () => {
     await browser?.close();
     await warden?.close();
@@ -47,9 +48,9 @@ export function monitorScreens(yaml: string = YAML) {
     await context.addCookies([{ name: 'warden_session', value: owner.token, url: warden.url }]);
     const page = await context.newPage();
     // A step that cannot happen fails with its locator named, well before the test's own timeout.
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(scaled(10_000));
     // Loading the dashboard is a navigation: on a loaded two-core machine it can take longer than a step.
-    page.setDefaultNavigationTimeout(30_000);
+    page.setDefaultNavigationTimeout(scaled(30_000));
     await page.goto(`${warden.url}/app${path}`);
     return { context, page };
   }

@@ -1,12 +1,15 @@
 // The dashboard's push monitors in real Chromium against a real Warden: a heartbeat monitor created through the form
 // shows its push URL once, with curl and cron snippets that work (a push to it shows as a passed check).
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { field, monitorScreens } from './dashboard-monitors-harness.js';
 
 describe('the dashboard’s monitor screens', () => {
   const d = monitorScreens();
 
-  it('creates a push monitor and shows its token once, with snippets that work', async () => {
+  it('creates a push monitor and shows its token once, with snippets that work', {
+    timeout: scaled(30_000),
+  }, async () => {
     const { context, page } = await d.open('/monitors/new');
     try {
       await field(page, 'Type').selectOption('heartbeat');
@@ -35,5 +38,5 @@ describe('the dashboard’s monitor screens', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 });

@@ -2,6 +2,7 @@
 // reads the organization in use, nothing of the other, and the choice is remembered) and deleting one (the user lands
 // in the one left, and nothing asks for the deleted one again).
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { seeding, shellDashboard } from './dashboard-harness.js';
 
 const OTHER_YAML = `
@@ -15,7 +16,9 @@ pages:
 describe('the dashboard', () => {
   const d = shellDashboard();
 
-  it('switches organization: every screen reads the other one’s, back and forth, and the choice is remembered', async () => {
+  it('switches organization: every screen reads the other one’s, back and forth, and the choice is remembered', {
+    timeout: scaled(30_000),
+  }, async () => {
     const { report } = await (await seeding()).seed(d.warden.opened.store, OTHER_YAML, Date.now());
     const both = await d.user([
       { organizationId: d.warden.organizationId, role: 'viewer' },
@@ -56,9 +59,11 @@ describe('the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 
-  it('deletes an organization: the user lands in the one left, whose monitors are shown, and nothing of the deleted one', async () => {
+  it('deletes an organization: the user lands in the one left, whose monitors are shown, and nothing of the deleted one', {
+    timeout: scaled(30_000),
+  }, async () => {
     const both = await d.user([{ organizationId: d.warden.organizationId, role: 'owner' }], { name: 'Dora Deleter' });
     // Made through the API (warden.yaml's organizations cannot be deleted from the dashboard); an owner may, and owns it.
     const created = await fetch(`${d.warden.url}/api/v1/organizations`, {
@@ -99,5 +104,5 @@ describe('the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 });

@@ -9,6 +9,7 @@ import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const YAML = `
 organization: { key: acme, name: Acme }
@@ -57,9 +58,9 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
     page = await context.newPage();
     // A step that cannot happen fails at that step, well within the test's time.
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(scaled(10_000));
     // Loading the dashboard is a navigation: on a loaded two-core machine it can take longer than a step.
-    page.setDefaultNavigationTimeout(30_000);
+    page.setDefaultNavigationTimeout(scaled(30_000));
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
     });
@@ -96,7 +97,9 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
       .waitFor();
   }
 
-  it('makes a page with two components showing monitors, and reorders them by keyboard as the public page shows', async () => {
+  it('makes a page with two components showing monitors, and reorders them by keyboard as the public page shows', {
+    timeout: scaled(60_000),
+  }, async () => {
     await page.goto(`${warden.url}/app/pages`);
     await page.getByRole('link', { name: 'Acme status' }).waitFor();
     expect(await seriousViolations()).toEqual([]);
@@ -144,9 +147,11 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 900 });
-  }, 60_000);
+  });
 
-  it("sets the page's language, time zone and server changes, which the public page then follows", async () => {
+  it("sets the page's language, time zone and server changes, which the public page then follows", {
+    timeout: scaled(60_000),
+  }, async () => {
     await page.goto(`${warden.url}/app/pages/survival`);
     const form = page.getByRole('form', { name: 'Page settings' });
     await form.waitFor();
@@ -171,9 +176,11 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
       await fetch(`${warden.url}/api/v1/pages/survival`, { headers: { authorization: `Bearer ${warden.readKey}` } })
     ).json();
     expect([view.language, view.timeZone, view.announceGameChanges]).toEqual(['de', 'Asia/Tokyo', true]);
-  }, 60_000);
+  });
 
-  it('opens an incident that the public page and its feed show at once, and resolves it', async () => {
+  it('opens an incident that the public page and its feed show at once, and resolves it', {
+    timeout: scaled(60_000),
+  }, async () => {
     await page.goto(`${warden.url}/app/incidents?page=survival`);
     await page.getByText('No open incident: all is well.').waitFor();
     expect(await seriousViolations()).toEqual([]);
@@ -211,9 +218,9 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     expect(after.activeIncidents).toEqual([]);
     expect(after.recentIncidents.map((i) => i.title)).toEqual(['Lobby lag']);
     expect(await seriousViolations()).toEqual([]);
-  }, 60_000);
+  });
 
-  it('schedules a maintenance window in the browser’s time zone', async () => {
+  it('schedules a maintenance window in the browser’s time zone', { timeout: scaled(60_000) }, async () => {
     await page.goto(`${warden.url}/app/maintenance`);
     await page.getByText(`Times are in your time zone, ${ZONE}.`).waitFor();
     expect(await seriousViolations()).toEqual([]);
@@ -258,9 +265,9 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
       components: [expect.objectContaining({ name: 'Lobby' }), expect.objectContaining({ name: 'Proxy' })],
     });
     expect(await seriousViolations()).toEqual([]);
-  }, 60_000);
+  });
 
-  it('schedules a window repeating weekly, listed by its next occurrence', async () => {
+  it('schedules a window repeating weekly, listed by its next occurrence', { timeout: scaled(60_000) }, async () => {
     await page.goto(`${warden.url}/app/maintenance`);
     await page.getByRole('button', { name: 'Schedule maintenance' }).click();
     const form = page.getByRole('form', { name: 'Schedule maintenance' });
@@ -275,9 +282,11 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('article', { name: 'Weekly restart' });
     await card.waitFor();
     expect(await card.textContent()).toContain(`Repeats: Every Monday at 04:15 (${ZONE}), 20 min · next`);
-  }, 60_000);
+  });
 
-  it('shows a page of warden.yaml read-only with its key, its own components without moves', async () => {
+  it('shows a page of warden.yaml read-only with its key, its own components without moves', {
+    timeout: scaled(20_000),
+  }, async () => {
     await page.goto(`${warden.url}/app/pages/main`);
     const note = page.getByRole('note').filter({ hasText: 'Managed by warden.yaml' });
     await note.waitFor();
@@ -291,5 +300,5 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     expect(await page.getByRole('button', { name: /Move Hub/ }).count()).toBe(0);
     expect(await seriousViolations()).toEqual([]);
     expect(cspErrors).toEqual([]);
-  }, 20_000);
+  });
 });

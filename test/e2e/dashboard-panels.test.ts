@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PterodactylPanelFake, startPterodactylPanel } from '../fakes/pterodactyl-panel.js';
+import { scaled } from '../time-scale.js';
 import { seriousViolations } from './dashboard-harness.js';
 import { field, monitorScreens } from './dashboard-monitors-harness.js';
 
@@ -43,7 +44,9 @@ describe('the panels screen', () => {
     await panel?.close();
   });
 
-  it('discovers, applies the ticked servers with resources monitors, and re-syncs', async () => {
+  it('discovers, applies the ticked servers with resources monitors, and re-syncs', {
+    timeout: scaled(150_000),
+  }, async () => {
     const { context, page } = await d.open('/panels');
     try {
       await page.getByRole('heading', { name: 'Import from a panel' }).waitFor({ timeout: 30_000 });
@@ -124,5 +127,5 @@ describe('the panels screen', () => {
     } finally {
       await context.close();
     }
-  }, 150_000);
+  });
 });

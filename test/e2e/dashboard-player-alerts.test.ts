@@ -1,6 +1,7 @@
 // The monitor form's "Player alerts" in real Chromium against a real Warden: set on a game monitor, kept across a
 // reload, refused with the API's own words under the band, and absent from a monitor that reports no players.
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { seriousViolations } from './dashboard-harness.js';
 import { monitorScreens } from './dashboard-monitors-harness.js';
 
@@ -25,7 +26,9 @@ describe('the monitor form’s player alerts', () => {
       ).json()) as { playerAlerts: unknown }
     ).playerAlerts;
 
-  it('saves full for 10 minutes, a band and a change to announce, shown again after a reload', async () => {
+  it('saves full for 10 minutes, a band and a change to announce, shown again after a reload', {
+    timeout: scaled(120_000),
+  }, async () => {
     const id = await createMonitor({
       key: 'arena',
       name: 'Arena',
@@ -58,9 +61,11 @@ describe('the monitor form’s player alerts', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
-  it('shows the API’s refusal of a band whose least is above its most on the band, and keeps what was stored', async () => {
+  it('shows the API’s refusal of a band whose least is above its most on the band, and keeps what was stored', {
+    timeout: scaled(120_000),
+  }, async () => {
     const id = await createMonitor({
       key: 'arena-band',
       name: 'Arena band',
@@ -101,9 +106,9 @@ describe('the monitor form’s player alerts', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
-  it('has no player alerts for a monitor that reports no players', async () => {
+  it('has no player alerts for a monitor that reports no players', { timeout: scaled(120_000) }, async () => {
     const id = await createMonitor({ key: 'site', name: 'Site', type: 'http', config: { url: 'https://example.com' } });
     const { context, page } = await d.open(`/monitors/${id}/edit`);
     try {
@@ -112,5 +117,5 @@ describe('the monitor form’s player alerts', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

@@ -13,6 +13,7 @@ import { launchChromium } from '../browser.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const YAML = `
 organization: { key: acme, name: Acme }
@@ -58,9 +59,9 @@ describe('the relays and notifications screens', () => {
     await context.addCookies([{ name: 'warden_session', value: owner.token, url: warden.url }]);
     page = await context.newPage();
     // A step that does not happen fails at its line, well inside the test's time.
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(scaled(8000));
     // Loading the dashboard is a navigation: on a loaded two-core machine it can take longer than a step.
-    page.setDefaultNavigationTimeout(30_000);
+    page.setDefaultNavigationTimeout(scaled(30_000));
   });
   afterAll(async () => {
     await context?.close();
@@ -72,7 +73,9 @@ describe('the relays and notifications screens', () => {
   const relayConfig = (token: string) =>
     fetch(`${warden.url}/api/relay/config`, { headers: { authorization: `Bearer ${token}` } });
 
-  it('lists relays with status, last seen and monitors; creates one whose token and command are shown once; rotates and deletes', async () => {
+  it('lists relays with status, last seen and monitors; creates one whose token and command are shown once; rotates and deletes', {
+    timeout: scaled(60_000),
+  }, async () => {
     await page.goto(`${warden.url}/app/relays`);
     const table = page.getByRole('table', { name: /relays/ });
     const lab = table.getByRole('row', { name: /Home lab/ });
@@ -129,9 +132,11 @@ describe('the relays and notifications screens', () => {
       .getByRole('table', { name: 'Monitors' })
       .getByRole('row', { name: /Survival/ })
       .waitFor();
-  }, 60_000);
+  });
 
-  it('creates a webhook channel from the generated form, shows a refused field inline, sends tests and reads the delivery log', async () => {
+  it('creates a webhook channel from the generated form, shows a refused field inline, sends tests and reads the delivery log', {
+    timeout: scaled(45_000),
+  }, async () => {
     await page.goto(`${warden.url}/app/notifications`);
     const table = page.getByRole('table', { name: /notification channels/ });
     const fromFile = table.getByRole('row', { name: /Ops from the file/ });
@@ -226,9 +231,11 @@ describe('the relays and notifications screens', () => {
     await table.getByRole('row', { name: /Ops webhook/ }).waitFor();
     expect(await page.content()).not.toContain(secret);
     expect(await page.content()).not.toContain(renewed);
-  }, 45_000);
+  });
 
-  it('edits a message template with a live preview of every kind, its refusal under the field', async () => {
+  it('edits a message template with a live preview of every kind, its refusal under the field', {
+    timeout: scaled(60_000),
+  }, async () => {
     const table = page.getByRole('table', { name: /notification channels/ });
     await table.getByRole('button', { name: 'Edit Ops webhook' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Ops webhook' });
@@ -255,9 +262,9 @@ describe('the relays and notifications screens', () => {
     await expect
       .poll(() => (receiver.requests.at(-1)?.json as { message?: unknown } | undefined)?.message)
       .toEqual({ title: 'Test for Acme', body: expect.stringMatching(/^Sent from Warden/) });
-  }, 60_000);
+  });
 
-  it("picks a monitor's channels by name in its Notify field", async () => {
+  it("picks a monitor's channels by name in its Notify field", { timeout: scaled(60_000) }, async () => {
     await page.goto(`${warden.url}/app/monitors/new`);
     await page.getByLabel(/^Type/).selectOption('heartbeat');
     await page.getByLabel(/^Name/).fill('Nightly backup');
@@ -270,5 +277,5 @@ describe('the relays and notifications screens', () => {
     await page.getByRole('heading', { name: 'Nightly backup created' }).waitFor();
     const stored = await warden.opened.store.monitors.findByKey(warden.organizationId, 'nightly-backup');
     expect(stored?.notify).toEqual(['ops-hook']);
-  }, 60_000);
+  });
 });

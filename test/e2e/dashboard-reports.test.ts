@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { seriousViolations } from './dashboard-harness.js';
 import { monitorScreens } from './dashboard-monitors-harness.js';
 
@@ -42,9 +43,11 @@ describe('the Reports screen', () => {
     expect((await api('POST', '/api/v1/pages', { slug: 'games', title: 'Games' })).status).toBe(201);
     const component = { key: 'hub', name: 'Hub', monitor: 'lobby' };
     expect((await api('POST', '/api/v1/pages/games/components', component)).status).toBe(201);
-  }, 30_000);
+  }, scaled(30_000));
 
-  it('reports every monitor, then a monitor and a page over 7 days with a chart, as CSV and JSON', async () => {
+  it('reports every monitor, then a monitor and a page over 7 days with a chart, as CSV and JSON', {
+    timeout: scaled(60_000),
+  }, async () => {
     const { context, page } = await d.open('/reports');
     try {
       const today = isoDay(Date.now());
@@ -110,9 +113,9 @@ describe('the Reports screen', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
-  it('says under "From" why the API refuses a custom range', async () => {
+  it('says under "From" why the API refuses a custom range', { timeout: scaled(60_000) }, async () => {
     const { context, page } = await d.open('/reports');
     try {
       await page.getByRole('table', { name: /^Uptime from/ }).waitFor({ timeout: 30_000 });
@@ -131,5 +134,5 @@ describe('the Reports screen', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

@@ -11,6 +11,7 @@ import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const YAML = `
 organization: { key: acme, name: Acme }
@@ -79,7 +80,9 @@ describe('the dashboard’s settings and account screens', () => {
     await on.waitForURL(/\/app\/monitors$/);
   }
 
-  it('signs in, creates an API key shown once that works from outside the browser, and revokes it', async () => {
+  it('signs in, creates an API key shown once that works from outside the browser, and revokes it', {
+    timeout: scaled(30_000),
+  }, async () => {
     await signIn(page, owner.email, owner.password);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('heading', { name: 'New API key' }).waitFor();
@@ -111,9 +114,11 @@ describe('the dashboard’s settings and account screens', () => {
     expect((await fetch(`${warden.url}/api/v1/monitors`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(
       401,
     );
-  }, 30_000);
+  });
 
-  it('invites a viewer whose link, opened in a fresh browser, signs them up; the viewer can edit nothing', async () => {
+  it('invites a viewer whose link, opened in a fresh browser, signs them up; the viewer can edit nothing', {
+    timeout: scaled(30_000),
+  }, async () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Members' }).click();
     await page.getByRole('heading', { name: 'Invite someone' }).waitFor();
     await page.getByRole('table', { name: /Members of the organization/ }).waitFor();
@@ -185,7 +190,7 @@ describe('the dashboard’s settings and account screens', () => {
         ).members.map((m: { role: string }) => m.role),
       )
       .toContain('editor');
-  }, 30_000);
+  });
 
   it('shows the organization warden.yaml declares as read-only, with its badge', async () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Organization' }).click();
@@ -196,7 +201,9 @@ describe('the dashboard’s settings and account screens', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('turns TOTP on from the secret the screen shows, then signs in again with password and code', async () => {
+  it('turns TOTP on from the secret the screen shows, then signs in again with password and code', {
+    timeout: scaled(30_000),
+  }, async () => {
     await page.goto(`${warden.url}/app/account`);
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     await page
@@ -242,9 +249,11 @@ describe('the dashboard’s settings and account screens', () => {
     await signIn(page, owner.email, owner.password, () =>
       TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }),
     );
-  }, 30_000);
+  });
 
-  it('lists the key’s creation and the invitation by their actor, newest first, filtered and a page at a time', async () => {
+  it('lists the key’s creation and the invitation by their actor, newest first, filtered and a page at a time', {
+    timeout: scaled(30_000),
+  }, async () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Audit log' }).click();
     const table = page.getByRole('table', { name: /Audit log entries/ });
     await table.waitFor();
@@ -278,5 +287,5 @@ describe('the dashboard’s settings and account screens', () => {
     await page.getByRole('option', { name: 'API key' }).click();
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
     expect(await table.textContent()).toContain('api-key.revoke');
-  }, 30_000);
+  });
 });

@@ -2,12 +2,15 @@
 // the monitor list of a signed-in user with filters in the URL, dark mode remembered, the headers of index.html and of
 // a hashed asset, no CSP violation and no serious accessibility violation.
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../time-scale.js';
 import { seriousViolations, shellDashboard } from './dashboard-harness.js';
 
 describe('the dashboard', () => {
   const d = shellDashboard();
 
-  it('shows the monitors with their states and latency, filters through the URL, and remembers dark mode', async () => {
+  it('shows the monitors with their states and latency, filters through the URL, and remembers dark mode', {
+    timeout: scaled(30_000),
+  }, async () => {
     const { context, page, cspErrors } = await d.open('/app');
     try {
       await page.waitForURL(/\/app\/monitors$/);
@@ -58,7 +61,7 @@ describe('the dashboard', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 
   it('serves index.html uncached with a strict CSP, and hashed assets immutable and precompressed', async () => {
     const index = await fetch(`${d.warden.url}/app/monitors`);

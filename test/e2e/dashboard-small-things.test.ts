@@ -7,6 +7,7 @@ import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const SURVIVAL = 'wdp_smallThingsSurvivalHeartbeat01';
 const LOBBY = 'wdp_smallThingsLobbyHeartbeat0123';
@@ -82,7 +83,9 @@ describe('the dashboard’s small things', () => {
     return created.id;
   };
 
-  it('points the empty list at “New monitor”, with warden.yaml and the API as the other ways', async () => {
+  it('points the empty list at “New monitor”, with warden.yaml and the API as the other ways', {
+    timeout: scaled(30_000),
+  }, async () => {
     const { context, page } = await open('/app/monitors');
     try {
       await page.getByText('No monitors yet').waitFor();
@@ -93,9 +96,9 @@ describe('the dashboard’s small things', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 
-  it('says since when a paused monitor is paused, not since its last state', async () => {
+  it('says since when a paused monitor is paused, not since its last state', { timeout: scaled(30_000) }, async () => {
     const id = await heartbeat('lobby', 'Lobby', LOBBY);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const paused = await (await api('PATCH', `/api/v1/monitors/${id}`, { enabled: false })).json();
@@ -113,9 +116,9 @@ describe('the dashboard’s small things', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 
-  it('draws the unknown dot in dark mode as plainly as the others', async () => {
+  it('draws the unknown dot in dark mode as plainly as the others', { timeout: scaled(30_000) }, async () => {
     await heartbeat('website', 'Website');
     const { context, page } = await open('/app/monitors', { colorScheme: 'dark' });
     try {
@@ -141,9 +144,9 @@ describe('the dashboard’s small things', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 
-  it('keeps state, name, the beats and the uptime on a phone', async () => {
+  it('keeps state, name, the beats and the uptime on a phone', { timeout: scaled(30_000) }, async () => {
     await heartbeat('survival', 'Survival', SURVIVAL);
     const { context, page } = await open('/app/monitors', { viewport: { width: 390, height: 844 } });
     try {
@@ -155,9 +158,9 @@ describe('the dashboard’s small things', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 
-  it('offers the operator’s owner to remove the demo, after a confirmation', async () => {
+  it('offers the operator’s owner to remove the demo, after a confirmation', { timeout: scaled(30_000) }, async () => {
     const { context, page } = await open('/app/settings/organization');
     try {
       const section = page.getByRole('region', { name: 'The built-in demo' });
@@ -170,5 +173,5 @@ describe('the dashboard’s small things', () => {
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 });

@@ -8,6 +8,7 @@ import { signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 import { seriousViolations } from './dashboard-harness.js';
 
 const YAML = `
@@ -61,7 +62,7 @@ describe('the dashboard’s page subscribers', () => {
     browser = await launchChromium();
     context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(scaled(10_000));
   });
   afterAll(async () => {
     await context?.close();
@@ -71,7 +72,9 @@ describe('the dashboard’s page subscribers', () => {
 
   const section = () => page.getByRole('region', { name: 'Subscribers' });
 
-  it('lists each subscriber with its kind, and approves a Slack webhook awaiting approval', async () => {
+  it('lists each subscriber with its kind, and approves a Slack webhook awaiting approval', {
+    timeout: scaled(30_000),
+  }, async () => {
     await signIn('admin');
     await page.goto(`${warden.url}/app/pages/main`);
     const email = section().getByRole('listitem', { name: 'Email subscriber fan@example.test' });
@@ -88,12 +91,12 @@ describe('the dashboard’s page subscribers', () => {
     await slack.getByText('Confirmed').waitFor();
     expect(await slack.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
     expect((await warden.opened.store.subscribers.findById('sub_000000000000000b'))?.confirmedAt).not.toBeNull();
-  }, 30_000);
+  });
 
-  it('shows an editor no subscribers (people’s addresses are for admins)', async () => {
+  it('shows an editor no subscribers (people’s addresses are for admins)', { timeout: scaled(30_000) }, async () => {
     await signIn('editor');
     await page.goto(`${warden.url}/app/pages/main`);
     await page.getByRole('region', { name: 'Components' }).waitFor();
     expect(await section().count()).toBe(0);
-  }, 30_000);
+  });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
 import { saveScreenshot } from '../screenshots.js';
+import { scaled } from '../time-scale.js';
 
 describe('the demo page in a real browser', () => {
   let server: ServerProcess;
@@ -23,7 +24,9 @@ describe('the demo page in a real browser', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loads /s/demo with the banner and its live components, the whole page light and as wide as the screen', async () => {
+  it('loads /s/demo with the banner and its live components, the whole page light and as wide as the screen', {
+    timeout: scaled(60_000),
+  }, async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 1000 } });
     // The demo checks itself; wait for its first results to reach the page.
     await expect
@@ -49,5 +52,5 @@ describe('the demo page in a real browser', () => {
     expect(names.join(' ')).toContain('Heartbeat');
     await saveScreenshot(page, 'demo-page.png', { looks: 'light', fullPage: true });
     await page.close();
-  }, 60_000);
+  });
 });

@@ -10,6 +10,7 @@ import { type HtmlServer, launchChromium, serveHtml } from '../browser.js';
 import { SCREENSHOTS } from '../screenshots.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const GAME = 'wdp_embed-frame-game-0123456789abcdef';
 const WEB = 'wdp_embed-frame-web-0123456789abcdefg';
@@ -82,7 +83,7 @@ describe('the widget framed by another site, sized by postMessage', () => {
       deviceScaleFactor: 2,
     });
     const page = await context.newPage();
-    page.setDefaultTimeout(5000);
+    page.setDefaultTimeout(scaled(5000));
     const errors: string[] = [];
     // The 404 of the unknown component is the widget's answer, not an error of ours.
     page.on('console', (m) => m.type() === 'error' && !m.text().includes('404') && errors.push(m.text()));

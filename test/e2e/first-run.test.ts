@@ -7,6 +7,7 @@ import { createLogger } from '../../src/logger.js';
 import { startWarden, type Warden } from '../../src/main.js';
 import { runCli } from '../cli-process.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const SETUP_CODE = /open (https?:\/\/[^\s"]+)\/app and enter the setup code ([2-9A-Z]{4}-[2-9A-Z]{4})/g;
 
@@ -41,7 +42,9 @@ for (const dialect of dialects) {
         }),
       });
 
-    it('logs the setup code once without accounts, serves the demo to anyone, and logs nothing once an owner exists', async () => {
+    it('logs the setup code once without accounts, serves the demo to anyone, and logs nothing once an owner exists', {
+      timeout: scaled(60_000),
+    }, async () => {
       opened = await dialect.open({ migrate: false });
       const first = await start();
       // The log names every page's address, once.
@@ -128,6 +131,6 @@ for (const dialect of dialects) {
       // And it stays away: the next start loads no demo beside the operator's organization.
       const fourth = await start();
       expect(await fourth.warden.store.organizations.findByKey('demo')).toBeUndefined();
-    }, 60_000);
+    });
   });
 }

@@ -12,6 +12,7 @@ import { type FakeSmtpServer, startSmtpFake } from '../fakes/smtp-server.js';
 import { testContext } from '../seed.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const YAML = 'organization: { key: acme, name: Acme }\n';
 const PROBLEMS = 'https://warden.dev/problems/';
@@ -91,7 +92,9 @@ for (const dialect of dialects)
       await smtp?.close();
     });
 
-    it('changes an email only once the link mailed to it is followed, so a stranger cannot take an invitation by renaming himself', async () => {
+    it('changes an email only once the link mailed to it is followed, so a stranger cannot take an invitation by renaming himself', {
+      timeout: scaled(30_000),
+    }, async () => {
       const invited = await fetch(`${s.url}/api/v1/invitations`, {
         method: 'POST',
         headers: { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json' },
@@ -126,9 +129,11 @@ for (const dialect of dialects)
         emailVerified: true,
       });
       expect((await browser().login('owner.new@example.com', PASSWORD)).status).toBe(200);
-    }, 30_000);
+    });
 
-    it('answers a sign-up alike whether or not the address has an account, checking the invitation first, a few times an hour per address', async () => {
+    it('answers a sign-up alike whether or not the address has an account, checking the invitation first, a few times an hour per address', {
+      timeout: scaled(60_000),
+    }, async () => {
       const known = await person();
       const stranger = browser();
       const signup = (email: string, invitation?: string) =>
@@ -170,9 +175,11 @@ for (const dialect of dialects)
       expect((await limited.json()).type).toBe(`${PROBLEMS}too-many-attempts`);
       stranger.address = '198.51.100.250';
       expect((await signup('one-more@example.com', invitation)).status).toBe(410);
-    }, 60_000);
+    });
 
-    it('keeps the owner in from a known device while one client fills the account’s limit with wrong passwords', async () => {
+    it('keeps the owner in from a known device while one client fills the account’s limit with wrong passwords', {
+      timeout: scaled(60_000),
+    }, async () => {
       const owner = await person('owner');
       const owners = browser();
       expect((await owners.login(owner.email, PASSWORD)).status).toBe(200);
@@ -189,9 +196,11 @@ for (const dialect of dialects)
       owners.address = attacker.address;
       expect((await owners.login(owner.email, PASSWORD)).status).toBe(200);
       offset += MINUTE + 1000;
-    }, 60_000);
+    });
 
-    it('asks for a fresh proof before new recovery codes, TOTP on or off and a new email, and takes one with the request', async () => {
+    it('asks for a fresh proof before new recovery codes, TOTP on or off and a new email, and takes one with the request', {
+      timeout: scaled(60_000),
+    }, async () => {
       const user = await person();
       const b = browser();
       expect((await b.login(user.email, PASSWORD)).status).toBe(200);
@@ -221,7 +230,7 @@ for (const dialect of dialects)
       expect((await b.send('POST', '/api/v1/auth/totp')).status).toBe(403);
       expect((await b.send('POST', '/api/v1/auth/totp', { password: 'not my password' })).status).toBe(400);
       expect((await b.send('POST', '/api/v1/auth/totp', { password: PASSWORD })).status).toBe(200);
-    }, 60_000);
+    });
   });
 
 describe.skipIf(!clusterAvailable)('account limits in cluster mode', () => {
@@ -239,7 +248,9 @@ describe.skipIf(!clusterAvailable)('account limits in cluster mode', () => {
     await s?.close();
   });
 
-  it('counts an account’s wrong passwords across processes, and lets its known device in on either', async () => {
+  it('counts an account’s wrong passwords across processes, and lets its known device in on either', {
+    timeout: scaled(60_000),
+  }, async () => {
     const other = (await s.another(cluster)).url.replace('localhost', '127.0.0.1');
     const owner = await signedInUser(
       { ...testContext(s.opened.store, { now: () => Date.now() }), organizationId: s.organizationId },
@@ -257,5 +268,5 @@ describe.skipIf(!clusterAvailable)('account limits in cluster mode', () => {
     const onOther = new Browser(() => other, owners.address);
     for (const [name, value] of owners.cookies) onOther.cookies.set(name, value);
     expect((await onOther.login(owner.email, PASSWORD)).status).toBe(200);
-  }, 60_000);
+  });
 });

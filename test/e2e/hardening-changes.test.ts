@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type ServerProcess, startServer } from '../cli-process.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 /** The documented bound (docs/api.md): a poll every second, then the reload. Polled for, with a margin for a loaded machine. */
 const BOUND_MS = 2_000;
@@ -41,7 +42,7 @@ for (const dialect of dialects)
       // Started one after the other: neither applies a config file or the demo, both serve what the database holds.
       first = await startServer([], env);
       second = await startServer([], env);
-    }, 60_000);
+    }, scaled(60_000));
 
     afterAll(async () => {
       await Promise.all([first?.stop(), second?.stop()]);

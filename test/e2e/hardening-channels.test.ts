@@ -13,6 +13,7 @@ import { type BlackHole, startTcpBlackHole } from '../fakes/black-holes.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { seed, testContext } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 8).toString('base64')}`;
 const BASE = '/api/v1/notification-channels';
@@ -125,7 +126,7 @@ for (const dialect of dialects)
       });
       await create('silent', 'webhook', { url: `http://127.0.0.1:${hole.port}/hook`, secret: SECRET }, keys.homeWrite);
       slow = test('silent', keys.homeWrite);
-    }, 30_000);
+    }, scaled(30_000));
 
     afterAll(async () => {
       await warden?.close();
@@ -176,7 +177,9 @@ for (const dialect of dialects)
       }
     });
 
-    it("classifies a refused connection and a timeout where private addresses are allowed, and keeps a receiver's answer", async () => {
+    it("classifies a refused connection and a timeout where private addresses are allowed, and keeps a receiver's answer", {
+      timeout: scaled(20_000),
+    }, async () => {
       const closed = await countingPort();
       await closed.close();
       await create(
@@ -210,7 +213,7 @@ for (const dialect of dialects)
           lastAnswer: null,
         },
       });
-    }, 20_000);
+    });
 
     it('shows viewers, editors and read keys where a channel URL points, not its path; admins and write keys see it whole', async () => {
       await create('topic', 'ntfy', { url: 'https://ntfy.sh/warden-7f3a9c', token: 'tk_s3cret' }, keys.tenantWrite);

@@ -15,6 +15,7 @@ import { captureSqliteHandles } from '../fakes/sqlite-handles.js';
 import { startTcpProxy, type TcpProxy } from '../fakes/tcp-proxy.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { type DialectCase, dialects, POSTGRES_URL } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 import {
   capturedLogger,
   expectAcknowledgedStored,
@@ -49,7 +50,9 @@ describe('SQLite refusing to grow (max_page_count) under push and relay load', (
     s = undefined;
   });
 
-  it('answers 503 with Retry-After while full, loses nothing answered 200, and stores again within 5 s of room', async () => {
+  it('answers 503 with Retry-After while full, loses nothing answered 200, and stores again within 5 s of room', {
+    timeout: scaled(40_000),
+  }, async () => {
     const { logger, lines } = capturedLogger();
     const capture = captureSqliteHandles();
     try {
@@ -80,7 +83,7 @@ describe('SQLite refusing to grow (max_page_count) under push and relay load', (
     expect((await openIncident(s)).status).toBe(201);
     await expectAcknowledgedStored(s, load, true);
     await expectTwoLogLines(lines, 'full');
-  }, 40_000);
+  });
 });
 
 /** Whether this machine lets the test mount a size-limited filesystem (tmpfs; root, or CAP_SYS_ADMIN). */
@@ -129,7 +132,9 @@ describe.skipIf(!tmpfs)('SQLite on a filesystem that fills up (a 96 MiB tmpfs) u
     }
   }
 
-  it('answers 503 with Retry-After while the disk is full, loses nothing answered 200, and stores again within 5 s of space', async () => {
+  it('answers 503 with Retry-After while the disk is full, loses nothing answered 200, and stores again within 5 s of space', {
+    timeout: scaled(40_000),
+  }, async () => {
     mount = mkdtempSync(join(tmpdir(), 'warden-tmpfs-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mount], { stdio: 'ignore' });
     const dataDir = join(mount, 'data');
@@ -154,7 +159,7 @@ describe.skipIf(!tmpfs)('SQLite on a filesystem that fills up (a 96 MiB tmpfs) u
     expect((await openIncident(s)).status).toBe(201);
     await expectAcknowledgedStored(s, load, true);
     await expectTwoLogLines(lines, 'full');
-  }, 40_000);
+  });
 });
 
 const postgres = dialects.find((d) => d.name === 'postgres') as DialectCase;
@@ -178,7 +183,9 @@ describe.skipIf(!postgres.available)('PostgreSQL going away under push and relay
     return { s, proxy, lines };
   }
 
-  it('restarted (connections reset, new ones refused for 3 s): 503 meanwhile, nothing answered 200 lost, back within 5 s', async () => {
+  it('restarted (connections reset, new ones refused for 3 s): 503 meanwhile, nothing answered 200 lost, back within 5 s', {
+    timeout: scaled(40_000),
+  }, async () => {
     const { s, proxy, lines } = await startBehindProxy();
     const load = loadOn(s);
     await sleep(700);
@@ -199,9 +206,11 @@ describe.skipIf(!postgres.available)('PostgreSQL going away under push and relay
     // A commit whose answer the cut lost may have been stored and answered 503: never the other way round.
     await expectAcknowledgedStored(s, load, false);
     await expectTwoLogLines(lines, 'unreachable');
-  }, 40_000);
+  });
 
-  it('with its backends terminated under load ("server closed the connection"): no 500, nothing answered 200 lost', async () => {
+  it('with its backends terminated under load ("server closed the connection"): no 500, nothing answered 200 lost', {
+    timeout: scaled(40_000),
+  }, async () => {
     const { s, proxy, lines } = await startBehindProxy();
     const load = loadOn(s);
     await sleep(700);
@@ -226,5 +235,5 @@ describe.skipIf(!postgres.available)('PostgreSQL going away under push and relay
     await expectRefusedThenRecovered(load, performance.now(), { refused: false });
     await expectAcknowledgedStored(s, load, false);
     await expectTwoLogLines(lines, 'unreachable', { maybe: true });
-  }, 40_000);
+  });
 });

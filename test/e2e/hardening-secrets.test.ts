@@ -7,6 +7,7 @@ import { createApiKey } from '../../src/services/api-keys/create.js';
 import { type FakeServer, startHttpFake } from '../fakes/http-fakes.js';
 import { seed, testContext } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const CONFIG = `
 organization: { key: acme, name: Acme }
@@ -104,7 +105,9 @@ for (const dialect of dialects)
       expect((await opened.store.monitors.findById(monitor.id))?.config.headers).toEqual({ Authorization: SECRET });
     });
 
-    it('takes a new url with the header sent again, keeps a "[redacted]" one where the url stays, and the probes send each', async () => {
+    it('takes a new url with the header sent again, keeps a "[redacted]" one where the url stays, and the probes send each', {
+      timeout: scaled(30_000),
+    }, async () => {
       const moved = await create('moved', 'http', { url: `${first.url}/b`, headers: { Authorization: SECRET } });
       const res = await call('PATCH', `/api/v1/monitors/${moved.id}`, {
         enabled: true,
@@ -126,7 +129,7 @@ for (const dialect of dialects)
       }, REACHED);
       expect(seenAuthorization(second, '/moved')).not.toContain(SECRET);
       expect(seenAuthorization(second, '/stolen'), 'the refused target was never probed').toEqual([]);
-    }, 30_000);
+    });
 
     it.each([
       ['rcon', { host: '127.0.0.1', port: 27015, password: 'rcon-pass' }, { host: '127.0.0.2' }, ['password']],

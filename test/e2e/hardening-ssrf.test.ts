@@ -11,6 +11,7 @@ import type { Store } from '../../src/store/index.js';
 import { type FakeServer, startWebsiteFake } from '../fakes/http-fakes.js';
 import { seed } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 /** A monitor's first run falls within its 10-second interval. */
 const FIRST_RUN = { timeout: 25_000, interval: 50 };
@@ -106,7 +107,7 @@ for (const dialect of dialects)
       ];
       await seed(single.store, `organization: { key: home, name: Home }\nmonitors:\n${home.join('\n')}`);
       [sharedServer, singleServer] = await Promise.all([serve(shared), serve(single)]);
-    }, 30_000);
+    }, scaled(30_000));
 
     afterAll(async () => {
       await Promise.all([sharedServer?.close(), singleServer?.close()]);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServer } from '../cli-process.js';
 import { AI_SECRETS, aiPagesConfig, HIDDEN_PAGES } from '../fakes/ai-pages.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const run = promisify(execFile);
 
@@ -116,7 +117,7 @@ for (const dialect of dialects) {
     // The Inspector speaks to the HTTP endpoint, which is the same whatever the store: run once, on SQLite (four
     // processes of about a second's CPU each fewer per run).
     if (dialect.name === 'sqlite')
-      it('works with the MCP Inspector CLI', async () => {
+      it('works with the MCP Inspector CLI', { timeout: scaled(30_000) }, async () => {
         const tools = await inspector(mcpUrl, ['--method', 'tools/list']);
         expect(tools.code, tools.stderr).toBe(0);
         expect((JSON.parse(tools.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name).sort()).toEqual([
@@ -151,7 +152,7 @@ for (const dialect of dialects) {
         ]);
         expect(invalid.code).not.toBe(0);
         expect(invalid.stderr).toContain('-32602');
-      }, 30_000);
+      });
 
     it('serves llms.txt, llms-full.txt and the reference docs from the installed package', async () => {
       const index = await fetch(`${server.url}/llms.txt`);

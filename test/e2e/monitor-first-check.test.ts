@@ -8,6 +8,7 @@ import { signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 describe('a new monitor is checked at once', () => {
   let target: Server;
@@ -68,7 +69,9 @@ monitors:
     expect((await api('GET', `/monitors/${id}`)).body).toMatchObject({ state: 'up' });
   });
 
-  it("fills a resumed monitor's screen with its first result without a reload", async () => {
+  it("fills a resumed monitor's screen with its first result without a reload", {
+    timeout: scaled(30_000),
+  }, async () => {
     const created = await api('POST', '/monitors', {
       key: 'later',
       name: 'Later',
@@ -88,7 +91,7 @@ monitors:
     try {
       await context.addCookies([{ name: 'warden_session', value: viewer.token, url: warden.url }]);
       const page = await context.newPage();
-      page.setDefaultTimeout(8000);
+      page.setDefaultTimeout(scaled(8000));
       await page.goto(`${warden.url}/app/monitors/${id}`);
       await page.getByRole('heading', { name: 'Later' }).waitFor();
       await page.getByText('No checks yet').waitFor();
@@ -105,5 +108,5 @@ monitors:
     } finally {
       await context.close();
     }
-  }, 30_000);
+  });
 });

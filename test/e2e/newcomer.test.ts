@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
+import { scaled } from '../time-scale.js';
 import { seriousViolations } from './dashboard-harness.js';
 
 /** "Up within 2 s of saving", with the same margin for a loaded machine as the other timed end-to-end tests. */
@@ -48,7 +49,7 @@ describe('a newcomer’s first hour, in the dashboard only', () => {
     // As `npm start` runs it: the bundle, `serve`, a fresh data directory, nothing else set.
     server = await startServer([], { WARDEN_DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
     browser = await launchChromium();
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -56,10 +57,12 @@ describe('a newcomer’s first hour, in the dashboard only', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('sets up, watches a website, adds a webhook without a secret, and hears when the website stops', async () => {
+  it('sets up, watches a website, adds a webhook without a secret, and hears when the website stops', {
+    timeout: scaled(120_000),
+  }, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(scaled(15_000));
     try {
       // The address the server says it listens on, as the README says to open it.
       const base = server.url.replace('127.0.0.1', 'localhost');
@@ -127,5 +130,5 @@ describe('a newcomer’s first hour, in the dashboard only', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

@@ -10,6 +10,7 @@ import { type ServerProcess, startServer } from '../cli-process.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { seed } from '../seed.js';
 import { type DialectCase, dialects, type OpenedStore } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 
 const INTERVAL_SEC = 1;
 const RETRIES = 1;
@@ -138,7 +139,9 @@ describe('alerts from a real server process (sqlite)', () => {
   beforeAll(() => s.start(sqlite), 30_000);
   afterAll(() => s.stop());
 
-  it('posts one "down" within interval × (retries + 1) + 5 s of the port closing, then one "recovered" with the downtime', async () => {
+  it('posts one "down" within interval × (retries + 1) + 5 s of the port closing, then one "recovered" with the downtime', {
+    timeout: scaled(20_000),
+  }, async () => {
     const closedAt = Date.now();
     await closeServer(s.port);
     const down = await until(
@@ -164,9 +167,11 @@ describe('alerts from a real server process (sqlite)', () => {
     // Two more checks' worth of time: nothing else is posted.
     await sleep(2 * INTERVAL_SEC * 1000 + 500);
     expect(s.posted.map((p) => p.title)).toEqual(['Lobby is down', up.title]);
-  }, 20_000);
+  });
 
-  it('waits out a 429 with Retry-After: 3 (nothing for 3 s), then posts the message once', async () => {
+  it('waits out a 429 with Retry-After: 3 (nothing for 3 s), then posts the message once', {
+    timeout: scaled(20_000),
+  }, async () => {
     s.posted.length = 0;
     s.seen.length = 0;
     let limited = false;
@@ -193,9 +198,11 @@ describe('alerts from a real server process (sqlite)', () => {
     s.respond = () => ({ status: 204 });
     s.port = await listenOn(s.portNumber);
     await until('the recovery', () => s.posted.find((p) => p.title.startsWith('Lobby is back up')), 6_000);
-  }, 20_000);
+  });
 
-  it('still posts the message exactly once after a kill -9 right after the change committed', async () => {
+  it('still posts the message exactly once after a kill -9 right after the change committed', {
+    timeout: scaled(30_000),
+  }, async () => {
     s.posted.length = 0;
     await killRightAfterTheChange(s);
     const up = await until(
@@ -206,7 +213,7 @@ describe('alerts from a real server process (sqlite)', () => {
     expect(up).toBeDefined();
     await sleep(1000);
     expect(s.posted.map((p) => p.title)).toEqual(['Lobby is down']);
-  }, 30_000);
+  });
 });
 
 for (const dialect of dialects.filter((d) => d.name === 'postgres'))
@@ -215,12 +222,14 @@ for (const dialect of dialects.filter((d) => d.name === 'postgres'))
     beforeAll(() => s.start(dialect), 30_000);
     afterAll(() => s.stop());
 
-    it('still posts the message exactly once after a kill -9 right after the change committed', async () => {
+    it('still posts the message exactly once after a kill -9 right after the change committed', {
+      timeout: scaled(30_000),
+    }, async () => {
       await killRightAfterTheChange(s);
       await until('the message after the restart', () => s.posted.find((p) => p.title === 'Lobby is down'), 15_000);
       await sleep(1000);
       expect(s.posted.map((p) => p.title)).toEqual(['Lobby is down']);
-    }, 30_000);
+    });
   });
 
 /**

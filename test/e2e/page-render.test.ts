@@ -9,6 +9,7 @@ import {
   SNAPSHOT_FIXTURES,
 } from '../fakes/snapshots.js';
 import { saveScreenshot } from '../screenshots.js';
+import { scaled } from '../time-scale.js';
 import { CONTRAST, type ContrastReport, DESKTOP, open, PHONE, render, scrollsSideways } from './page-harness.js';
 
 let browser: Browser;
@@ -46,7 +47,7 @@ describe('the HTML status page in Chromium', () => {
     });
   }
 
-  it('fits a 360 px phone without sideways scrolling, whatever the content', async () => {
+  it('fits a 360 px phone without sideways scrolling, whatever the content', { timeout: scaled(60_000) }, async () => {
     for (const make of Object.values(SNAPSHOT_FIXTURES)) {
       const opened = await open(browser, render(make()), { viewport: PHONE });
       try {
@@ -60,9 +61,11 @@ describe('the HTML status page in Chromium', () => {
         await opened.close();
       }
     }
-  }, 60_000);
+  });
 
-  it('keeps text contrast at WCAG AA in light and dark, and dark mode changes the background', async () => {
+  it('keeps text contrast at WCAG AA in light and dark, and dark mode changes the background', {
+    timeout: scaled(60_000),
+  }, async () => {
     const reports: Record<string, ContrastReport> = {};
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const [name, make] of Object.entries(SNAPSHOT_FIXTURES)) {
@@ -83,7 +86,7 @@ describe('the HTML status page in Chromium', () => {
     }
     expect(reports['operational-dark']!.bodyBackground).not.toBe(reports['operational-light']!.bodyBackground);
     expect(reports['operational-dark']!.bodyBackground).toBe('rgb(13, 17, 23)');
-  }, 60_000);
+  });
 
   it('switches to dark when the reader asks for it (emulateMedia)', async () => {
     const opened = await open(browser, render(operationalSnapshot()));

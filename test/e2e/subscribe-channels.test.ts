@@ -11,6 +11,7 @@ import { type FakeDiscord, startFakeDiscord } from '../fakes/discord-webhook.js'
 import { type FakeSmtpServer, startSmtpFake } from '../fakes/smtp-server.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 import { DESKTOP, PHONE, scrollsSideways } from './page-harness.js';
 
 const YAML = `
@@ -22,7 +23,7 @@ const SLACK_URL = 'https://hooks.slack.com/services/T0000/B0000/abcdefghijklmnop
 const SUBSCRIBED = 'Subscribed: channel 81384788765712385 in server 81384788765712384, through the webhook “Warden”.';
 
 // The server's first answers on this shared machine can take seconds (modules loaded on first use).
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: scaled(15_000) };
 
 describe('subscribing a Discord or Slack channel from the status page', { timeout: 60_000 }, () => {
   let browser: Browser;

@@ -2,6 +2,7 @@
 // No answer is a 5xx and every error is application/problem+json (test/fuzz/campaign.ts says exactly what holds); `npm run fuzz` runs longer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../store-dialects.js';
+import { scaled } from '../time-scale.js';
 import { type CampaignResult, formatCounts, groupViolations, runCampaign } from './campaign.js';
 import { routeLabel, routesOf } from './requests.js';
 import { type FuzzServer, startFuzzServer } from './server.js';
@@ -23,7 +24,7 @@ for (const dialect of dialects)
         `seed ${SEED}: replay with WARDEN_FUZZ_SEED=${SEED} npx vitest run test/fuzz (or npm run fuzz)\n` +
         `answers:\n${formatCounts(result.counts)}\nviolations:\n${groupViolations(result.violations)}\n` +
         `errors the server logged:\n${server.loggedErrors.slice(0, 5).join('\n')}`;
-    }, 180_000);
+    }, scaled(180_000));
 
     afterAll(async () => {
       await server?.close();
