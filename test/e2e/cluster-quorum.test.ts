@@ -1,5 +1,5 @@
 // Several vantage points across a cluster (issue 37): three real `warden serve` processes on one PostgreSQL schema and
-// Redis, ten TCP monitors every two seconds on the edge (their shards spread over the three) and at two relays, fra
+// Redis, ten TCP monitors every two seconds on the edge (their shards spread over the processes) and at two relays, fra
 // and nyc, whose results reach whichever process a load balancer picks (here: each in turn). One location of three
 // failing (the edge's target gone): still up, nobody told. Two (fra too): down, one alert per monitor naming both,
 // whichever process judged it. Both back: one recovery each.
@@ -94,7 +94,9 @@ describe.skipIf(!clusterAvailable)('a quorum of locations across three Warden pr
       await until('every monitor up', async () => (await states()).every((s) => s === 'up'), 30_000, 200);
       await until('the shards shared out', () => running.balanced(INSTANCES), 30_000, 250);
       const holders = new Map((await cluster.leases()).map((l) => [l.name, l.holder]));
-      expect(new Set(ids.map((id) => holders.get(shardLease(shardOf(id)))))).toEqual(new Set(INSTANCES));
+      // Their edge checks run on more than one process (ten random ids over three shares: all three hold one of them
+      // only about 95 % of the time, two or more all but once in 20,000).
+      expect(new Set(ids.map((id) => holders.get(shardLease(shardOf(id))))).size).toBeGreaterThanOrEqual(2);
 
       const events = () => hook.requests.map((r) => (r.json as { data: NotificationEvent }).data);
       const channel = await store.channels.findByKey(organizationId, 'hook');
