@@ -163,6 +163,29 @@ describeStore('monitors', (store) => {
     expect(await store().monitors.findByPushTokenHash('hash_unknown')).toBeUndefined();
   });
 
+  it('finds the enabled push monitors of many token hashes in one call, and nothing for the rest', async () => {
+    const push = (hash: string, enabled = true) => ({
+      type: 'heartbeat' as const,
+      runOn: 'push' as const,
+      enabled,
+      pushToken: { hash, prefix: `wdp_${hash}` },
+    });
+    await addMonitor(store(), 'a', push('hash_a'));
+    await addMonitor(store(), 'b', push('hash_b'));
+    await addMonitor(store(), 'paused', push('hash_paused', false));
+    await addMonitor(store(), 'other', { ...push('hash_other'), organizationId: OTHER_ORG.id });
+    expect(
+      await store().monitors.pushTargets(['hash_b', 'hash_a', 'hash_paused', 'hash_other', 'hash_unknown']),
+    ).toEqual(
+      new Map([
+        ['hash_a', 'mon_a'],
+        ['hash_b', 'mon_b'],
+        ['hash_other', 'mon_other'],
+      ]),
+    );
+    expect(await store().monitors.pushTargets([])).toEqual(new Map());
+  });
+
   it('has no push token hash for a monitor without one, or an unknown monitor', async () => {
     await addMonitor(store(), 'a');
     expect(await store().monitors.pushTokenHash('mon_a')).toBeNull();

@@ -22,6 +22,11 @@ export interface MonitorRepository {
   findByIds(ids: readonly string[]): Promise<Monitor[]>;
   findByKey(organizationId: string, key: string): Promise<Monitor | undefined>;
   findByPushTokenHash(hash: string): Promise<(Monitor & { pushTokenHash: string }) | undefined>;
+  /**
+   * The enabled push monitors holding tokens with these hashes, by hash (one query for many: what a heartbeat needs,
+   * without reading the rest of the monitor). A hash no enabled push monitor holds is missing from the map.
+   */
+  pushTargets(hashes: readonly string[]): Promise<Map<string, string>>;
   pushTokenHash(id: string): Promise<string | null>;
   /** `secretsSetAt` (default null): when the config's secrets were written in full. */
   insert(
@@ -79,6 +84,18 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
     async findByPushTokenHash(hash) {
       const row = await all().where('push_token_hash', '=', hash).executeTakeFirst();
       return row && { ...toMonitor(row), pushTokenHash: row.push_token_hash as string };
+    },
+    async pushTargets(hashes) {
+      const rows = await inChunks(hashes, (chunk) =>
+        db
+          .selectFrom('monitors')
+          .select(['id', 'push_token_hash'])
+          .where('push_token_hash', 'in', chunk)
+          .where('run_on', '=', 'push')
+          .where('enabled', '=', 1)
+          .execute(),
+      );
+      return new Map(rows.map((row) => [row.push_token_hash as string, row.id]));
     },
     async pushTokenHash(id) {
       return (
