@@ -77,23 +77,38 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
 
   it('counts a push token’s pings across processes, after each process’s own bucket', async () => {
     const shared = { prefix: prefix(), logger };
+    const redis = (await connect()).commands;
     // 2 a second, bursts of 4: 4 pings per 2-second window across the cluster.
-    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), {
-      ...shared,
-      redis: (await connect()).commands,
-    });
+    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis });
     const b = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), {
       ...shared,
       redis: (await connect()).commands,
     });
-    const take = async (limiter: typeof a) => (await limiter.take('token-hash', Date.now())) as PushRateDecision;
+    const now = Date.now();
+    // The first ping on each process after a quiet window is answered at once, with no round trip to Redis.
+    expect(a.take('token-hash', now)).toEqual({ allowed: true });
+    expect(b.take('token-hash', now)).toEqual({ allowed: true });
+    expect(await redis.exists(`${shared.prefix}:limit:push:token-hash`)).toBe(0);
+    const take = async (limiter: typeof a) => (await limiter.take('token-hash', now)) as PushRateDecision;
     const answers = [await take(a), await take(b), await take(a), await take(b)];
     expect(answers.every((d) => d.allowed)).toBe(true);
-    // a's own bucket has two left, but the token used the cluster's four.
+    // a's own bucket has one left, but the token used the cluster's four.
     const refused = await take(a);
     expect(refused).toMatchObject({ allowed: false });
     expect((refused as { retryAfterSec: number }).retryAfterSec).toBeGreaterThanOrEqual(1);
     expect((await take(b)).allowed).toBe(false);
+  });
+
+  it('asks Redis nothing for a token pinged once a window or less often, as heartbeats are', async () => {
+    const shared = { prefix: prefix(), logger };
+    const redis = (await connect()).commands;
+    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis });
+    const start = Date.now();
+    for (const at of [0, 2_000, 4_500, 60_000]) expect(a.take('heartbeat', start + at)).toEqual({ allowed: true });
+    expect(await redis.exists(`${shared.prefix}:limit:push:heartbeat`)).toBe(0);
+    // Within the window of the last one: counted in Redis.
+    expect(await a.take('heartbeat', start + 60_500)).toEqual({ allowed: true });
+    expect(await redis.exists(`${shared.prefix}:limit:push:heartbeat`)).toBe(1);
   });
 
   it('counts wrong page passwords across processes', async () => {
