@@ -121,9 +121,9 @@ describeStore('check history', (store) => {
     expect(await store().checks.list('mon_b', { from: 0, to: NOW + DAY_MS, limit: 10 })).toHaveLength(1);
   });
 
-  it("prunes one monitor's buckets of one period older than the cutoff", async () => {
+  it("prunes the given monitors' buckets of one period older than the cutoff", async () => {
     await store().checks.write([check('mon_a', NOW - DAY_MS), check('mon_a', NOW), check('mon_b', NOW - DAY_MS)], []);
-    expect(await store().checks.pruneBuckets('hour', 'mon_a', NOW)).toBe(1);
+    expect(await store().checks.pruneBuckets('hour', ['mon_a'], NOW)).toBe(1);
     expect((await store().checks.buckets('hour', ['mon_a'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([NOW]);
     expect((await store().checks.buckets('day', ['mon_a'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([
       NOW - DAY_MS,
@@ -132,8 +132,11 @@ describeStore('check history', (store) => {
     expect((await store().checks.buckets('hour', ['mon_b'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([
       NOW - DAY_MS,
     ]);
-    expect(await store().checks.pruneBuckets('day', 'mon_a', NOW)).toBe(1);
+    expect(await store().checks.pruneBuckets('day', ['mon_a'], NOW)).toBe(1);
     expect((await store().checks.buckets('day', ['mon_a'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([NOW]);
+    // Several monitors in one call (retention passes hundreds at a time).
+    expect(await store().checks.pruneBuckets('hour', ['mon_a', 'mon_b'], NOW + DAY_MS)).toBe(2);
+    expect(await store().checks.buckets('hour', ['mon_a', 'mon_b'], 0, NOW + DAY_MS)).toEqual([]);
   });
 
   it('deletes the checks and buckets of a deleted monitor, leaving its components without a monitor', async () => {

@@ -184,7 +184,7 @@ describeStore('monitor state changes', (store) => {
       change('stc_2', NOW + 60 * S, 'up', 'down'),
       change('stc_x', NOW, 'unknown', 'up', 'mon_b'),
     ]);
-    expect(await store().monitorStates.pruneChanges('mon_a', NOW + 60 * S)).toBe(1);
+    expect(await store().monitorStates.pruneChanges(['mon_a'], NOW + 60 * S)).toBe(1);
     expect((await store().monitorStates.listChanges('mon_a', { limit: 10 })).map((c) => c.id)).toEqual(['stc_2']);
     expect(await store().monitorStates.listChanges('mon_b', { limit: 10 })).toHaveLength(1);
     await store().monitors.delete('mon_a');

@@ -42,8 +42,8 @@ export interface CheckRepository {
   locationBuckets(monitorId: string, from: number, to: number): Promise<LocationBucketSums[]>;
   /** Deletes up to `batch` of one monitor's checks older than `before`; returns how many went. */
   prune(monitorId: string, before: number, batch: number): Promise<number>;
-  /** Deletes one monitor's buckets of this period older than `before`. */
-  pruneBuckets(period: BucketPeriod, monitorId: string, before: number): Promise<number>;
+  /** Deletes these monitors' buckets of this period older than `before` (a few statements for any number). */
+  pruneBuckets(period: BucketPeriod, monitorIds: readonly string[], before: number): Promise<number>;
   /**
    * History brought from another tool (`warden import uptime-kuma --history`): one monitor's buckets of this period that
    * start before `before` are deleted and these written instead, in one transaction, so a second run replaces the first
@@ -213,23 +213,26 @@ function bucketHistory(db: Db, settled: () => Promise<void>): Pick<CheckReposito
         latencyMax: r.latency_max,
       }));
     },
-    async pruneBuckets(period, monitorId, before) {
+    async pruneBuckets(period, monitorIds, before) {
       await settled();
-      const result = await db
-        .deleteFrom(BUCKET_TABLES[period])
-        .where('monitor_id', '=', monitorId)
-        .where('bucket_start', '<', before)
-        .executeTakeFirst();
-      // The per-location hours go with the monitor's hours.
-      const locations =
-        period === 'hour'
-          ? await db
-              .deleteFrom('check_buckets_location_hourly')
-              .where('monitor_id', '=', monitorId)
-              .where('bucket_start', '<', before)
-              .executeTakeFirst()
-          : undefined;
-      return Number(result.numDeletedRows) + Number(locations?.numDeletedRows ?? 0);
+      const deleted = await inChunks(monitorIds, async (chunk) => {
+        const result = await db
+          .deleteFrom(BUCKET_TABLES[period])
+          .where('monitor_id', 'in', chunk)
+          .where('bucket_start', '<', before)
+          .executeTakeFirst();
+        // The per-location hours go with the monitor's hours.
+        const locations =
+          period === 'hour'
+            ? await db
+                .deleteFrom('check_buckets_location_hourly')
+                .where('monitor_id', 'in', chunk)
+                .where('bucket_start', '<', before)
+                .executeTakeFirst()
+            : undefined;
+        return [Number(result.numDeletedRows) + Number(locations?.numDeletedRows ?? 0)];
+      });
+      return deleted.reduce((sum, n) => sum + n, 0);
     },
     async replaceBucketsBefore(period, monitorId, before, buckets) {
       await settled();

@@ -40,8 +40,8 @@ export interface MonitorStateRepository {
     monitorId: string,
     page: { limit: number; before?: { at: number; id: string } | undefined },
   ): Promise<MonitorStateChange[]>;
-  /** Deletes one monitor's state changes older than `before` (retention); returns how many went. */
-  pruneChanges(monitorId: string, before: number): Promise<number>;
+  /** Deletes these monitors' state changes older than `before` (retention); returns how many went. */
+  pruneChanges(monitorIds: readonly string[], before: number): Promise<number>;
 }
 
 /** State changes per insert: 6 parameters each keeps SQLite under its bound-parameter limit. */
@@ -164,13 +164,16 @@ export function monitorStateRepository(
         );
       return (await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(toStateChange);
     },
-    async pruneChanges(monitorId, before) {
-      const result = await db
-        .deleteFrom('monitor_state_changes')
-        .where('monitor_id', '=', monitorId)
-        .where('at', '<', before)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+    async pruneChanges(monitorIds, before) {
+      const deleted = await inChunks(monitorIds, async (chunk) => {
+        const result = await db
+          .deleteFrom('monitor_state_changes')
+          .where('monitor_id', 'in', chunk)
+          .where('at', '<', before)
+          .executeTakeFirst();
+        return [Number(result.numDeletedRows)];
+      });
+      return deleted.reduce((sum, n) => sum + n, 0);
     },
   };
 
