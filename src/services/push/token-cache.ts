@@ -26,9 +26,6 @@ export interface PushTokenCache {
   close(): void;
 }
 
-/** The lookups of one turn: each hash once, with everyone waiting on it. */
-type Batch = Map<string, Promise<string | null>>;
-
 export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Clock }): PushTokenCache {
   const entries = new Map<string, { monitorId: string; expiresAt: number }>();
   /**
@@ -38,7 +35,7 @@ export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Cloc
   let generation = 0;
   /** Lookups not sent yet (they go at the end of this turn), and those sent since the last clear: shared by hash. */
   let gathering: { hashes: Set<string>; answers: Promise<Map<string, string>> } | null = null;
-  let asked: Batch = new Map();
+  let asked = new Map<string, Promise<string | null>>();
   const clear = () => {
     entries.clear();
     asked = new Map();
@@ -68,7 +65,6 @@ export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Cloc
     const now = deps.clock.now();
     const monitorId = (await gather(tokenHash)).get(tokenHash) ?? null;
     if (started === generation) {
-      asked.delete(tokenHash);
       if (monitorId !== null) {
         if (entries.size >= PUSH_TOKEN_CACHE.maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(tokenHash, { monitorId, expiresAt: now + PUSH_TOKEN_CACHE.ttlMs });
@@ -85,10 +81,11 @@ export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Cloc
       if (shared) return shared;
       const answer = lookUp(tokenHash);
       asked.set(tokenHash, answer);
-      // A failed lookup is not shared with the next ping, which asks again.
-      answer.catch(() => {
+      // Shared until it settles: then the cache answers, or (a failed lookup) the next ping asks again.
+      const settled = () => {
         if (asked.get(tokenHash) === answer) asked.delete(tokenHash);
-      });
+      };
+      answer.then(settled, settled);
       return answer;
     },
     forget: (tokenHash) => void entries.delete(tokenHash),
