@@ -1,5 +1,6 @@
 // PostgreSQL's one-statement commits (ingest-optimistic.ts): they write only states still at the version they were
-// computed from, so two processes committing results for the same monitors at once lose none; a replayed relay result,
+// computed from, so two processes committing results for the same monitors at once lose none, and retry only when
+// one moved what the other decided from; a replayed relay result,
 // a monitor changed or deleted meanwhile, all end as the locking path would.
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +39,11 @@ describe.skipIf(!postgres?.available)('optimistic ingest on postgres', () => {
     });
     ingests.push(ingest);
     return ingest;
+  };
+  /** The monitor's latest check, and the time of the latest result it keeps. */
+  const latest = async (id: string) => {
+    const row = (await direct.query('select last_check_at, last_result from monitors where id = $1', [id])).rows[0];
+    return { lastCheckAt: Number(row?.last_check_at), resultAt: JSON.parse(row?.last_result).checkedAt };
   };
   const journaled = async () => Number((await direct.query('select count(*) as n from check_journal')).rows[0]?.n);
 
@@ -126,6 +132,50 @@ describe.skipIf(!postgres?.available)('optimistic ingest on postgres', () => {
     await b.record(result(now + 2));
     await a.record(result(now + 3));
     expect(await opened.store.monitors.findById(relayed.id)).toMatchObject({ failureStreak: 4, lastCheckAt: now + 3 });
+  });
+
+  it('lets processes store results for the same monitor at once without retrying, none moving its state', async () => {
+    const [a, b] = [ingestOn(opened.store), ingestOn(other)];
+    const push = (ingest: Ingest, at: number) =>
+      ingest.record({ monitorId: hb.id, ok: true, source: 'push', checkedAt: at });
+    await push(a, now); // unknown → up, in a transaction
+    const writes = [opened.store, other].map((store) =>
+      vi.spyOn(store.optimisticIngest as NonNullable<Store['optimisticIngest']>, 'write'),
+    );
+    for (let i = 1; i <= 20; i++) await Promise.all([push(a, now + 2 * i), push(b, now + 2 * i - 1)]);
+    const answers = await Promise.all(writes.flatMap((w) => w.mock.results.map((r) => r.value)));
+    expect(answers).toHaveLength(40);
+    expect(new Set(answers)).toEqual(new Set(['written']));
+    expect(await latest(hb.id)).toEqual({ lastCheckAt: now + 40, resultAt: now + 40 });
+    expect(await journaled()).toBe(41);
+  });
+
+  it('keeps the newest latest result when another process stores an older one after it', async () => {
+    const [a, b] = [ingestOn(opened.store), ingestOn(other)];
+    const push = (ingest: Ingest, at: number) =>
+      ingest.record({ monitorId: hb.id, ok: true, source: 'push', checkedAt: at });
+    await push(a, now);
+    await push(b, now + 1);
+    await push(a, now + 5);
+    await push(b, now + 3); // not late for what b kept (now + 1), older than what a stored
+    expect(await latest(hb.id)).toEqual({ lastCheckAt: now + 5, resultAt: now + 5 });
+    expect(await journaled()).toBe(4);
+  });
+
+  it('reads a state again before moving its streak over a newer check another process stored', async () => {
+    const [a, b] = [ingestOn(opened.store), ingestOn(other)];
+    const result = (ok: boolean, at: number) =>
+      ({ monitorId: relayed.id, ok, error: ok ? null : 'x', source: 'relay', checkedAt: at }) as const;
+    await a.record(result(true, now));
+    await a.record(result(true, now + 1)); // kept by a from here on
+    await b.record(result(true, now + 5));
+    // Newer than what a kept, older than what b stored: late, so it counts in no streak.
+    await a.record(result(false, now + 3));
+    expect(await opened.store.monitors.findById(relayed.id)).toMatchObject({
+      state: 'up',
+      failureStreak: 0,
+      lastCheckAt: now + 5,
+    });
   });
 
   it('takes the locking path for a replayed result, and stores it once', async () => {

@@ -1,10 +1,14 @@
 // PostgreSQL's optimistic ingest (store/optimistic-ingest.ts): a commit that only journals checks and moves its
 // monitors' states on is one statement, committed on its own, instead of a transaction of four (begin, the states read
-// and locked, the writes, commit). The states are kept from one commit to the next with their row version (`xmin`,
-// which every update of the row changes), and the statement writes only if each monitor is still at the version it
-// was read at: it locks them (in id order, as the locking path does: never a wait in a circle), compares, and either
-// writes everything or nothing, in which case it returns the rows that moved, for the next try. A 200 still comes
-// after the commit: the statement is its own transaction, answered once it is durable.
+// and locked, the writes, commit). The states are kept from one commit to the next with their version: a digest of what
+// ingest decides from (state, streak, player alerts, the monitor's settings), not of the latest result. The statement
+// locks the monitors (in id order, as the locking path does: never a wait in a circle) and writes only if each is
+// still at the version it was read at; otherwise it writes nothing and returns the rows that moved, for the next try.
+// So processes that store results for the same monitors at once, none moving a state, do not make each other retry:
+// the latest check and result are the newest of theirs (the statement keeps whichever is newer). A batch that does
+// move a monitor's state or streak also needs that monitor's latest check unchanged: a newer one stored meanwhile may
+// make its results late. A 200 still comes after the commit: the statement is its own transaction, answered once it
+// is durable.
 import { CompiledQuery } from 'kysely';
 import type { CheckRow } from '../../../domain/check.js';
 import type { MonitorStateRow } from '../../../domain/monitor.js';
@@ -21,7 +25,12 @@ const UNIQUE_VIOLATION = '23505';
 
 const COLUMNS = STATE_COLUMNS.join(', ');
 
-const READ = prepared(`select ${COLUMNS}, xmin::text as version from monitors where id = any($1::text[])`);
+/** What ingest decides from: every state column but the latest check's time and result. */
+const DECIDING = STATE_COLUMNS.filter((c) => c !== 'id' && c !== 'last_check_at' && c !== 'last_result');
+/** A row's version: moves when (and only when) one of the columns ingest decides from does. */
+const VERSION = (table: string) => `md5(row(${DECIDING.map((c) => `${table}.${c}`).join(', ')})::text)`;
+
+const READ = prepared(`select ${COLUMNS}, ${VERSION('monitors')} as version from monitors where id = any($1::text[])`);
 
 /** The states' columns the statement writes, with their arrays' parameters ($3…$9; $1 holds the ids, $2 the versions). */
 const WRITTEN = [
@@ -33,7 +42,7 @@ const WRITTEN = [
   ['player_alerts_state', 'text'],
   ['location_results', 'text'],
 ] as const;
-/** The journal's columns, with their arrays' parameters ($10…$19). */
+/** The journal's columns, with their arrays' parameters ($10…$19); $20 and $21 say which states move, from when. */
 const JOURNALED = [
   ['monitor_id', 'text'],
   ['checked_at', 'bigint'],
@@ -49,16 +58,26 @@ const JOURNALED = [
 const param = (n: number, type: string) => `$${n}::${type}[]`;
 const stateArrays = WRITTEN.map(([, type], i) => param(3 + i, type)).join(', ');
 const journalArrays = JOURNALED.map(([, type], i) => param(10 + i, type)).join(', ');
+/** Whether the batch's latest check is newer than (or as new as) the one stored: of another process, perhaps. */
+const NEWER = 'v.last_check_at >= monitors.last_check_at or monitors.last_check_at is null';
+/** A column's new value: the latest check and result are the newer of the batch's and the stored ones. */
+function assigned(column: string): string {
+  if (column === 'last_check_at') return 'greatest(monitors.last_check_at, v.last_check_at)';
+  if (column === 'last_result') return `case when ${NEWER} then v.last_result else monitors.last_result end`;
+  return `v.${column}`;
+}
 /** Columns of `l` other than the id, as nulls in the rows that are not a monitor's state. */
 const NULLS = STATE_COLUMNS.slice(1)
   .map(() => 'null')
   .join(', ');
 
 const WRITE = prepared(`with l as materialized (
-    select ${COLUMNS}, xmin::text as version from monitors where id = any($1::text[]) order by id for no key update),
+    select ${COLUMNS}, ${VERSION('monitors')} as version from monitors where id = any($1::text[])
+    order by id for no key update),
   stale as materialized (
-    select x.id from unnest($1::text[], $2::text[]) as x(id, version) left join l on l.id = x.id
-    where l.version is distinct from x.version),
+    select x.id from unnest($1::text[], $2::text[], $20::boolean[], $21::bigint[]) as x(id, version, moves, since)
+    left join l on l.id = x.id
+    where l.version is distinct from x.version or (x.moves and l.last_check_at is distinct from x.since)),
   dup as materialized (
     select 1 as one from unnest($10::text[], $19::text[]) as r(monitor_id, result_id)
     where r.result_id is not null and (
@@ -66,10 +85,10 @@ const WRITE = prepared(`with l as materialized (
       or exists (select 1 from check_journal j where j.monitor_id = r.monitor_id and j.result_id = r.result_id))
     limit 1),
   go as materialized (select not exists (select 1 from stale) and not exists (select 1 from dup) as ok),
-  s as (update monitors set ${WRITTEN.map(([c]) => `${c} = v.${c}`).join(', ')}
+  s as (update monitors set ${WRITTEN.map(([c]) => `${c} = ${assigned(c)}`).join(', ')}
     from unnest($1::text[], ${stateArrays}) as v(id, ${WRITTEN.map(([c]) => c).join(', ')})
     where (select ok from go) and monitors.id = v.id
-    returning monitors.id, monitors.xmin::text as version),
+    returning monitors.id, ${VERSION('monitors')} as version),
   j as (insert into check_journal (${JOURNALED.map(([c]) => c).join(', ')})
     select * from unnest(${journalArrays}) where (select ok from go))
   select 'stale' as kind, l.* from l join stale on stale.id = l.id
@@ -159,5 +178,19 @@ function parameters(states: readonly MonitorStateRow[], checks: readonly CheckRo
     check((c) => (c.data === null ? null : JSON.stringify(c.data))),
     check((c) => c.source),
     check((c) => c.resultId),
+    state((m) => moves(m, kept.get(m.id)?.row)),
+    state((m) => kept.get(m.id)?.row.lastCheckAt ?? null),
   ];
+}
+
+/** Whether the batch moves what ingest decides from (its state, streak, player alerts), not only the latest check. */
+function moves(next: MonitorStateRow, before: MonitorStateRow | undefined): boolean {
+  return (
+    before === undefined ||
+    next.state !== before.state ||
+    next.stateSince !== before.stateSince ||
+    next.failureStreak !== before.failureStreak ||
+    next.playerAlertsState !== before.playerAlertsState ||
+    (next.locationResults ?? null) !== (before.locationResults ?? null)
+  );
 }
