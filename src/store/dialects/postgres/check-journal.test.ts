@@ -1,0 +1,74 @@
+// PostgreSQL's check journal (check-journal.ts) is a queue: every commit appends to it and every fold deletes what it
+// moved. Deleted rows are only reclaimed by a vacuum, and autovacuum looks once a minute at best: the process vacuums
+// the journal itself after folding, at most every JOURNAL_VACUUM_EVERY_MS, and not while nothing is folded.
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seed } from '../../../../test/seed.js';
+import { dialects, type OpenedStore, POSTGRES_URL } from '../../../../test/store-dialects.js';
+import { createInProcessBus } from '../../../bus/bus.js';
+import { createLogger } from '../../../logger.js';
+import { createIngest, type Ingest } from '../../../runner/ingest.js';
+
+const postgres = dialects.find((d) => d.name === 'postgres');
+
+describe.skipIf(!postgres?.available)('the check journal on postgres', () => {
+  let opened: OpenedStore;
+  let direct: pg.Client;
+  let ingest: Ingest;
+  let monitorId: string;
+  const now = Date.UTC(2026, 10, 30, 12);
+
+  /** How many times the journal was vacuumed (by anyone: autovacuum too, which a test of seconds does not meet). */
+  const vacuums = async () => {
+    const { rows } = await direct.query(
+      `select vacuum_count + autovacuum_count as n from pg_stat_user_tables
+       where schemaname = $1 and relname = 'check_journal'`,
+      [opened.env.DATABASE_SCHEMA],
+    );
+    return Number(rows[0]?.n ?? 0);
+  };
+  const history = () => opened.store.checks.list(monitorId, { from: 0, to: now + 60_000, limit: 100 });
+
+  beforeEach(async () => {
+    opened = await (postgres as NonNullable<typeof postgres>).open();
+    direct = new pg.Client({ connectionString: POSTGRES_URL });
+    await direct.connect();
+    const seeded = await seed(
+      opened.store,
+      'organization: { name: T }\nmonitors:\n  - { key: hb, name: HB, type: heartbeat }',
+      now,
+    );
+    monitorId = (seeded.monitors.hb as { id: string }).id;
+    ingest = createIngest({
+      store: opened.store,
+      bus: createInProcessBus(),
+      clock: { now: () => now },
+      logger: createLogger('silent'),
+    });
+  });
+  afterEach(async () => {
+    await ingest?.close();
+    await direct?.end();
+    await opened?.cleanup();
+  });
+
+  it('is vacuumed after a fold, and not again while nothing is folded', async () => {
+    const before = await vacuums();
+    // Nothing journaled: a read of history folds nothing, and nothing is vacuumed.
+    expect(await history()).toHaveLength(0);
+    for (let i = 0; i < 5; i++) await ingest.record({ monitorId, ok: true, source: 'push', checkedAt: now + i });
+    // The read folds the journal (its rows are deleted there), then the vacuum follows on its own.
+    expect(await history()).toHaveLength(5);
+    await expect.poll(vacuums, { timeout: 5000, interval: 50 }).toBe(before + 1);
+    const { rows } = await direct.query(
+      `select n_dead_tup from pg_stat_user_tables where schemaname = $1 and relname = 'check_journal'`,
+      [opened.env.DATABASE_SCHEMA],
+    );
+    expect(Number(rows[0]?.n_dead_tup)).toBe(0);
+    // More reads, nothing new journaled: no vacuum for them.
+    await history();
+    await history();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await vacuums()).toBe(before + 1);
+  });
+});
