@@ -12,8 +12,9 @@ import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } 
 import { seed } from '../test/seed.js';
 import { countChecks } from './count-checks.js';
 import { formatLoad, type LoadResult, load } from './load.js';
+import { cpuOfCommand, machineBusySeconds } from './loadgen-probes.js';
 import { processUsage, startWardenProcess } from './processes.js';
-import { pushBenchConfig, pushRequests } from './push.bench.js';
+import { PUSH_BENCH_TOKENS, pushBenchConfig, pushRequests } from './push.bench.js';
 import { RELAY_BENCH_BATCH, RELAY_BENCH_TOKEN, relayBatches, relayBenchConfig } from './relay.bench.js';
 import type { Benchmark } from './run.js';
 
@@ -25,7 +26,8 @@ const STEADY_SEC = Number(process.env.BENCH_CLUSTER_STEADY_SECONDS ?? 90);
 const FAILOVER_TARGET_MS = 30_000;
 const LATENESS_TARGET_MS = 1000;
 const INGEST_SECONDS = Number(process.env.BENCH_CLUSTER_INGEST_SECONDS ?? 6);
-// BENCH_CLUSTER_PARTS=checks or =ingest runs one half.
+// BENCH_CLUSTER_PARTS=checks or =ingest runs one half; BENCH_CLUSTER_INGEST=push measures heartbeats alone (a second of
+// relay batches), BENCH_CLUSTER_INGEST_SECONDS sets each ingest window (6 s).
 const INSTANCES = ['a', 'b', 'c'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -173,6 +175,9 @@ interface IngestRun {
   push: LoadResult;
   /** Milliseconds of CPU of the Warden processes, summed, per heartbeat stored in the measured window (-1: not counted). */
   pushCpuMsPerResult: number;
+  /** PostgreSQL's CPU and the whole machine's busy time (every core) per stored heartbeat, in ms (-1: not counted). */
+  pushPostgresMsPerResult: number;
+  pushMachineMsPerResult: number;
   relayResultsPerSec: number;
   relay: LoadResult;
   stored: { push: number; relay: number };
@@ -208,24 +213,62 @@ async function measureIngest(
   relayIds: string[],
   account: CpuAccount | null,
 ): Promise<Omit<IngestRun, 'stored'>> {
+  await warmUp(urls, relayIds);
   await loadAcross(urls, { connections: 50, durationSec: 2, setupRequest: pushRequests('GET') });
-  const [cpuBefore, storedBefore] = account ? [cpuOf(account.pids), await account.stored()] : [0, 0];
+  const cpuNow = () => ({
+    warden: account ? cpuOf(account.pids) : 0,
+    postgres: account ? cpuOfCommand('postgres') : 0,
+    machine: machineBusySeconds(),
+  });
+  const [before, storedBefore] = [cpuNow(), account ? await account.stored() : 0];
   const push = await loadAcross(urls, {
     connections: 50,
     durationSec: INGEST_SECONDS,
     setupRequest: pushRequests('GET'),
   });
-  const pushCpuMsPerResult = account
-    ? ((cpuOf(account.pids) - cpuBefore) * 1000) / Math.max(1, (await account.stored()) - storedBefore)
-    : -1;
+  const after = cpuNow();
+  const stored = account ? Math.max(1, (await account.stored()) - storedBefore) : 0;
+  const perResult = (seconds: number) => (account ? (seconds * 1000) / stored : -1);
+  const pushCpuMsPerResult = perResult(after.warden - before.warden);
+  const pushPostgresMsPerResult = perResult(after.postgres - before.postgres);
+  const pushMachineMsPerResult = perResult(after.machine - before.machine);
   const batch = relayBatches(relayIds);
   const headers = { authorization: `Bearer ${RELAY_BENCH_TOKEN}`, 'content-type': 'application/json' };
   const relay = await loadAcross(urls, {
     connections: urls.length > 1 ? 9 : 8,
-    durationSec: INGEST_SECONDS,
+    // BENCH_CLUSTER_INGEST=push: heartbeats alone (a second of relay batches), to profile or tally them.
+    durationSec: process.env.BENCH_CLUSTER_INGEST === 'push' ? 1 : INGEST_SECONDS,
     setupRequest: (request) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() }),
   });
-  return { label, push, pushCpuMsPerResult, relay, relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH };
+  return {
+    label,
+    push,
+    pushCpuMsPerResult,
+    pushPostgresMsPerResult,
+    pushMachineMsPerResult,
+    relay,
+    relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH,
+  };
+}
+
+/**
+ * Every token pinged, and every relay monitor given a result, at each process before anything is measured: a cluster
+ * that has run for a while knows its tokens and keeps its monitors' states. Without it the three processes' short
+ * run (a third of the load each) would be measured mostly cold — a token looked up, a state read — and one process's
+ * mostly warm.
+ */
+async function warmUp(urls: string[], relayIds: string[]): Promise<void> {
+  const headers = { authorization: `Bearer ${RELAY_BENCH_TOKEN}`, 'content-type': 'application/json' };
+  for (const url of urls) {
+    await load({ url, connections: 16, amount: PUSH_BENCH_TOKENS, setupRequest: pushRequests('GET') });
+    const batch = relayBatches(relayIds);
+    await load({
+      url,
+      connections: 1,
+      amount: Math.ceil(relayIds.length / RELAY_BENCH_BATCH),
+      setupRequest: (request) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() }),
+    });
+  }
 }
 
 async function relayIdsOf(url: string): Promise<string[]> {
@@ -295,6 +338,10 @@ async function ingestFigures(): Promise<boolean> {
     console.log(formatLoad(`${run.label}: push GET`, run.push));
     console.log(formatLoad(`${run.label}: relay batches of ${RELAY_BENCH_BATCH}`, run.relay));
   }
+  for (const run of runs.filter((r) => r.pushPostgresMsPerResult >= 0))
+    console.log(
+      `${run.label.padEnd(34)} per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator)`,
+    );
   for (const run of runs)
     console.log(
       `${run.label.padEnd(34)} heartbeats ${Math.round(run.push.requestsPerSec)}/s (${(run.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)} of SQLite${run.pushCpuMsPerResult < 0 ? '' : `, ${run.pushCpuMsPerResult.toFixed(3)} ms of Warden CPU per stored heartbeat, summed over its processes`}), relay results ${Math.round(run.relayResultsPerSec)}/s (${(run.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)} of SQLite)`,

@@ -5,6 +5,8 @@ export interface LoadOptions {
   url: string;
   connections?: number;
   durationSec?: number;
+  /** Requests to send, then stop (instead of a duration). */
+  amount?: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -30,7 +32,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 50,
-    duration: options.durationSec ?? 10,
+    ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.durationSec ?? 10 }),
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,

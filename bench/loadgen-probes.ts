@@ -68,7 +68,8 @@ export function organizations(shape: Shape): {
  * CPU seconds of every process whose command is `name` (the PostgreSQL or Redis server, all its backends), plus what its
  * exited children used (cutime and cstime of the parent: a backend that ended between two readings still counts).
  */
-function cpuOfCommand(name: string): number {
+/** CPU seconds of every process running `name` (with the backends that ended, reaped by their server). */
+export function cpuOfCommand(name: string): number {
   const found: { pid: string; ppid: string; own: number; children: number }[] = [];
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d)))
     try {
@@ -90,7 +91,7 @@ function cpuOfCommand(name: string): number {
 }
 
 /** The machine's CPU seconds busy (all cores, /proc/stat), to show what else ran beside the figures. */
-function machineBusySeconds(): number {
+export function machineBusySeconds(): number {
   // user nice system idle iowait irq softirq steal (guest time is counted in user already)
   const [user, nice, system, , , irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string)
     .trim()

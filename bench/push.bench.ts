@@ -15,6 +15,8 @@ const CONNECTIONS = 50;
  * 30,000 pings a second: a refused ping (429) would count against the figure.
  */
 const MONITORS = 3000;
+/** The heartbeat monitors (tokens) the requests go round. */
+export const PUSH_BENCH_TOKENS = MONITORS;
 const TARGET_PER_SEC = 5000;
 
 const tokens = Array.from({ length: MONITORS }, (_, i) => `wdp_benchHeartbeat${String(i).padStart(6, '0')}`);
