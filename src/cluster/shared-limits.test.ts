@@ -12,6 +12,7 @@ import {
   createSharedLoginAttempts,
   createSharedPushLimiter,
   createSharedSystemMailLimiter,
+  uncountedShare,
 } from './shared-limits.js';
 
 const logger = createLogger('silent');
@@ -78,37 +79,45 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
   it('counts a push token’s pings across processes, after each process’s own bucket', async () => {
     const shared = { prefix: prefix(), logger };
     const redis = (await connect()).commands;
-    // 2 a second, bursts of 4: 4 pings per 2-second window across the cluster.
+    // 2 a second, bursts of 4: 4 pings per 2-second window across the cluster, 1 of them uncounted per process.
+    expect(uncountedShare(4)).toBe(1);
     const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis });
     const b = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), {
       ...shared,
       redis: (await connect()).commands,
     });
     const now = Date.now();
-    // The first ping on each process after a quiet window is answered at once, with no round trip to Redis.
+    // Each process's share of the window is answered at once, with no round trip to Redis.
     expect(a.take('token-hash', now)).toEqual({ allowed: true });
     expect(b.take('token-hash', now)).toEqual({ allowed: true });
     expect(await redis.exists(`${shared.prefix}:limit:push:token-hash`)).toBe(0);
     const take = async (limiter: typeof a) => (await limiter.take('token-hash', now)) as PushRateDecision;
-    const answers = [await take(a), await take(b), await take(a), await take(b)];
-    expect(answers.every((d) => d.allowed)).toBe(true);
-    // a's own bucket has one left, but the token used the cluster's four.
+    // Past its share, a process counts the share with the ping: 2, then 4 of the cluster's 4.
+    expect(await take(a)).toEqual({ allowed: true });
+    expect(await redis.get(`${shared.prefix}:limit:push:token-hash`)).toBe('2');
+    expect(await take(b)).toEqual({ allowed: true });
+    // a's own bucket has two left, but the token used the cluster's four.
     const refused = await take(a);
     expect(refused).toMatchObject({ allowed: false });
     expect((refused as { retryAfterSec: number }).retryAfterSec).toBeGreaterThanOrEqual(1);
     expect((await take(b)).allowed).toBe(false);
   });
 
-  it('asks Redis nothing for a token pinged once a window or less often, as heartbeats are', async () => {
+  it('asks Redis nothing for a token pinged within its share of each window, as heartbeats are', async () => {
     const shared = { prefix: prefix(), logger };
     const redis = (await connect()).commands;
-    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis });
+    // 10 a second, bursts of 20: 20 a window of 2 s, 2 of them uncounted per process.
+    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 10, burst: 20 }), { ...shared, redis });
     const start = Date.now();
-    for (const at of [0, 2_000, 4_500, 60_000]) expect(a.take('heartbeat', start + at)).toEqual({ allowed: true });
+    for (const at of [0, 1_000, 2_000, 3_900, 4_500, 60_000, 60_500])
+      expect(a.take('heartbeat', start + at)).toEqual({ allowed: true });
     expect(await redis.exists(`${shared.prefix}:limit:push:heartbeat`)).toBe(0);
-    // Within the window of the last one: counted in Redis.
-    expect(await a.take('heartbeat', start + 60_500)).toEqual({ allowed: true });
-    expect(await redis.exists(`${shared.prefix}:limit:push:heartbeat`)).toBe(1);
+    // The third of a window: counted in Redis with the two before it.
+    expect(await a.take('heartbeat', start + 61_000)).toEqual({ allowed: true });
+    expect(await redis.get(`${shared.prefix}:limit:push:heartbeat`)).toBe('3');
+    // And each one after it in that window.
+    expect(await a.take('heartbeat', start + 61_100)).toEqual({ allowed: true });
+    expect(await redis.get(`${shared.prefix}:limit:push:heartbeat`)).toBe('4');
   });
 
   it('counts wrong page passwords across processes', async () => {

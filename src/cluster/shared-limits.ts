@@ -63,15 +63,20 @@ export function createSharedApiLimiter(
  * Pings per push token across the cluster. The process's own token bucket answers first, synchronously, so a flood
  * from one token is refused without a round trip; what it lets through is counted in Redis in a fixed window of the
  * bucket's refill time (WARDEN_PUSH_BURST pings per WARDEN_PUSH_BURST / WARDEN_PUSH_RATE seconds, at least a second).
- * A ping that comes a whole window after the token's last one on this process — a heartbeat's usual pace — is let
- * through without asking Redis: a round trip per heartbeat for a limit it is nowhere near. So a token may get, beyond
- * the shared count, at most one ping per process per window (2 s by default, against 20 counted).
+ * The first pings of a token in each window of this process — `uncountedShare` of them, a tenth of the window's
+ * pings, at least one — are let through without asking Redis: a heartbeat's pace, even one ping a second spread over
+ * a few processes, costs no round trip for a limit it is nowhere near. The ping past that share is counted with the
+ * share before it, and every ping after it in that window is counted too: a flood is counted whole from its share on.
+ * So a token gets, beyond the shared count, at most two shares per process per window (two of this process's windows
+ * may overlap one of Redis's): 4 pings per 2 s per process by default, against 20 counted.
  * Redis away: the process's bucket alone limits (per process).
  */
 export function createSharedPushLimiter(local: LocalPushRateLimiter, options: SharedLimitOptions): PushRateLimiter {
   const duration = Math.max(1, Math.ceil(local.burst / local.perSecond));
   const points = Math.max(local.burst, Math.floor(local.perSecond * duration));
   const windowMs = duration * 1000;
+  const share = uncountedShare(points);
+  const windows = createPushWindows(windowMs, PUSH_WINDOWS_TRACKED);
   const limiter = new RateLimiterRedis({
     storeClient: options.redis,
     keyPrefix: `${options.prefix}:limit:push`,
@@ -89,13 +94,19 @@ export function createSharedPushLimiter(local: LocalPushRateLimiter, options: Sh
     burst: local.burst,
     tracked: local.tracked,
     take(tokenHash, now) {
-      const last = local.lastTake(tokenHash);
       const first = local.take(tokenHash, now);
       // Redis away: answered at once, by the bucket alone.
       if (!first.allowed || options.redis.status !== 'ready') return first;
-      // The token was quiet here for a whole window: answered at once, uncounted.
-      if (last === undefined || now - last >= windowMs) return first;
-      return limiter.consume(tokenHash).then(
+      const window = windows.at(tokenHash, now);
+      // Within the token's share of this window here: answered at once, uncounted.
+      if (!window.counting && window.uncounted < share) {
+        window.uncounted++;
+        return first;
+      }
+      const count = window.counting ? 1 : window.uncounted + 1;
+      window.counting = true;
+      window.uncounted = 0;
+      return limiter.consume(tokenHash, count).then(
         () => ALLOWED,
         (error: unknown) => {
           if (error instanceof RateLimiterRes)
@@ -104,6 +115,36 @@ export function createSharedPushLimiter(local: LocalPushRateLimiter, options: Sh
           return ALLOWED;
         },
       );
+    },
+  };
+}
+
+/** Pings of a token a process lets through per window without counting them in Redis: a tenth, at least one. */
+export const uncountedShare = (points: number) => Math.max(1, Math.floor(points / 10));
+/** Tokens whose window a process keeps at most; past it the oldest window is forgotten (its share starts over). */
+const PUSH_WINDOWS_TRACKED = 100_000;
+
+interface PushWindow {
+  start: number;
+  /** Pings let through in this window and not counted in Redis yet. */
+  uncounted: number;
+  /** Past its share: every ping of the window is counted. */
+  counting: boolean;
+}
+
+/** Each token's current window on this process, oldest first; at most `tracked` of them. */
+function createPushWindows(windowMs: number, tracked: number) {
+  const windows = new Map<string, PushWindow>();
+  return {
+    at(tokenHash: string, now: number): PushWindow {
+      const held = windows.get(tokenHash);
+      if (held && now - held.start < windowMs) return held;
+      // A new window goes to the end, so the first is always the oldest.
+      windows.delete(tokenHash);
+      if (windows.size >= tracked) windows.delete(windows.keys().next().value as string);
+      const window = { start: now, uncounted: 0, counting: false };
+      windows.set(tokenHash, window);
+      return window;
     },
   };
 }

@@ -28,8 +28,6 @@ export interface PushRateLimiter {
 
 export interface LocalPushRateLimiter extends PushRateLimiter {
   take(tokenHash: string, now: number): PushRateDecision;
-  /** When this token last took from its bucket (allowed or refused), or undefined when it has none now. */
-  lastTake(tokenHash: string): number | undefined;
 }
 
 /** A ping refused by the token's rate: answered 429 with Retry-After (whole seconds, at least 1). */
@@ -91,7 +89,6 @@ export function createPushRateLimiter(options: PushRateOptions): LocalPushRateLi
       }
       return { allowed: false, retryAfterSec: Math.max(1, Math.ceil((1 - bucket.left) / perSecond)) };
     },
-    lastTake: (tokenHash) => buckets.get(tokenHash)?.at,
     tracked: () => buckets.size,
   };
 }
