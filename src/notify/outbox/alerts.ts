@@ -9,6 +9,7 @@ import {
   ackLinkUrl,
   alertIdOf,
   ESCALATION_LIMITS,
+  type EscalationPolicy,
   policyFor,
 } from '../../domain/alert.js';
 import type { Monitor } from '../../domain/monitor.js';
@@ -49,10 +50,19 @@ export function createAlertTracker(baseUrl: () => string): AlertTracker {
 
   async function track(tx: Store, changes: readonly StateChange[], _now: number): Promise<AlertMoves> {
     const moves: AlertMoves = { opened: new Map(), open: new Map(), closed: new Map() };
+    // One read for the commit, not one per monitor back up: which of them have an alert to close (most have none).
+    const recovering = [...new Set(changes.filter((c) => c.state === 'up').map((c) => c.monitorId))];
+    const openBefore = new Set((await tx.alerts.openOf(recovering)).map((a) => a.monitorId));
+    const policies = new Map<string, Promise<EscalationPolicy[]>>();
+    const policiesOf = (organizationId: string) => {
+      const listed = policies.get(organizationId) ?? tx.escalationPolicies.list(organizationId);
+      policies.set(organizationId, listed);
+      return listed;
+    };
     for (const change of changes) {
       if (change.state === 'down' || change.state === 'degraded') {
         const id = alertIdOf(change.monitorId, change.at);
-        const policyId = await policyOf(tx, change);
+        const policyId = await policyOf(tx, change, await policiesOf(change.organizationId));
         const alert = await tx.alerts.open({
           id,
           organizationId: change.organizationId,
@@ -63,6 +73,10 @@ export function createAlertTracker(baseUrl: () => string): AlertTracker {
         });
         (alert.id === id ? moves.opened : moves.open).set(change.monitorId, alert);
       } else if (change.state === 'up') {
+        // Open before this commit, or opened by one of its earlier changes (down, then up again).
+        const mayBeOpen =
+          openBefore.has(change.monitorId) || moves.opened.has(change.monitorId) || moves.open.has(change.monitorId);
+        if (!mayBeOpen) continue;
         const alert = await tx.alerts.close(change.monitorId, change.at);
         if (alert) moves.closed.set(change.monitorId, { alert, change });
       }
@@ -105,8 +119,8 @@ export function createAlertTracker(baseUrl: () => string): AlertTracker {
   return { track, escalate, linkFor };
 }
 
-async function policyOf(tx: Store, change: StateChange): Promise<string | null> {
-  const policies = await tx.escalationPolicies.list(change.organizationId);
+/** The policy covering the changed monitor, among its organization's `policies` (read once per commit). */
+async function policyOf(tx: Store, change: StateChange, policies: EscalationPolicy[]): Promise<string | null> {
   if (policies.length === 0) return null;
   const monitor = await tx.monitors.findById(change.monitorId);
   return monitor ? (policyFor(policies, monitor.key)?.id ?? null) : null;
