@@ -34,6 +34,8 @@ export const JOURNAL_VACUUM_EVERY_MS = 5000;
 const UNDEFINED_TABLE = '42P01';
 /** PostgreSQL's code for a statement the role may not make. */
 const INSUFFICIENT_PRIVILEGE = '42501';
+/** PostgreSQL's code for a statement it cannot read: `skip_locked` is PostgreSQL 12's. */
+const SYNTAX_ERROR = '42601';
 
 interface JournalRow {
   monitor_id: string;
@@ -54,7 +56,7 @@ export function postgresCheckJournal(root: Db): CheckJournal & { appended(): voi
   let vacuuming: Promise<void> | null = null;
   /** Rows folded since the journal was last vacuumed: a journal nobody writes to is not vacuumed again. */
   let foldedSince = 0;
-  /** The database refused (the role does not own the table): autovacuum alone keeps it, as for any table. */
+  /** The database refused (the role does not own the table, or it is older than 12): autovacuum alone keeps it. */
   let refused = false;
 
   /**
@@ -71,7 +73,8 @@ export function postgresCheckJournal(root: Db): CheckJournal & { appended(): voi
       .then(
         () => {},
         (error: unknown) => {
-          if ((error as { code?: unknown } | null)?.code === INSUFFICIENT_PRIVILEGE) refused = true;
+          const code = (error as { code?: unknown } | null)?.code;
+          if (code === INSUFFICIENT_PRIVILEGE || code === SYNTAX_ERROR) refused = true;
         },
       )
       .finally(() => {
