@@ -57,4 +57,22 @@ for (const dialect of dialects)
       expect([...moves.closed.keys()].sort()).toEqual([ids[0], ids[5]].sort());
       expect(await opened.store.alerts.openOf(ids)).toEqual([]);
     });
+
+    it('finds the open alerts of more monitors than one query takes', async () => {
+      const many = await seed(
+        opened.store,
+        `organization: { key: many, name: Many }\nmonitors:\n${Array.from({ length: 520 }, (_, i) => `  - { key: n${i}, name: N${i}, type: heartbeat }`).join('\n')}`,
+        now,
+      );
+      const manyIds = Object.values(many.monitors).map((m) => m.id);
+      const tracker = createAlertTracker(() => '');
+      const down = (id: string): StateChange => ({
+        ...change(0, 'down', now),
+        monitorId: id,
+        organizationId: many.monitors.n0?.organizationId as string,
+      });
+      await tracker.track(opened.store, [down(manyIds[3] as string), down(manyIds[510] as string)], now);
+      const open = await opened.store.alerts.openOf(manyIds);
+      expect(open.map((a) => a.monitorId).sort()).toEqual([manyIds[3], manyIds[510]].sort());
+    });
   });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Alert } from '../../domain/alert.js';
 import type { AlertsTable, Db } from '../tables.js';
+import { inChunks } from './in-chunks.js';
 import { findOne, mapped } from './query.js';
 import { fromColumns } from './rows.js';
 
@@ -116,13 +117,11 @@ export function alertRepository(db: Db): AlertRepository {
       return (await query.orderBy('opened_at', 'desc').orderBy('id').limit(limit).execute()).map(toAlert);
     },
     async openOf(monitorIds) {
-      if (monitorIds.length === 0) return [];
-      return (
-        await alerts()
-          .where('monitor_id', 'in', [...monitorIds])
-          .where('closed_at', 'is', null)
-          .execute()
-      ).map(toAlert);
+      // In chunks: a commit's recovering monitors may be up to a whole batch (2,000).
+      const rows = await inChunks(monitorIds, (chunk) =>
+        alerts().where('monitor_id', 'in', chunk).where('closed_at', 'is', null).execute(),
+      );
+      return rows.map(toAlert);
     },
     async listEscalating() {
       return (
