@@ -13,6 +13,17 @@ import { scaled } from '../time-scale.js';
 
 /** Serious and critical WCAG 2.1 AA violations on the page, as `id: targets`. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Transitions under way end first: a dialog fading out, or a notice fading in, is half transparent, and axe
+  // measures its contrast as it is at that moment (a flaky color-contrast of a closing dialog's title). Endless
+  // animations (loaders) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
