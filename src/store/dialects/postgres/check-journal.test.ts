@@ -60,11 +60,7 @@ describe.skipIf(!postgres?.available)('the check journal on postgres', () => {
     // The read folds the journal (its rows are deleted there), then the vacuum follows on its own.
     expect(await history()).toHaveLength(5);
     await expect.poll(vacuums, { timeout: 5000, interval: 50 }).toBe(before + 1);
-    const { rows } = await direct.query(
-      `select n_dead_tup from pg_stat_user_tables where schemaname = $1 and relname = 'check_journal'`,
-      [opened.env.DATABASE_SCHEMA],
-    );
-    expect(Number(rows[0]?.n_dead_tup)).toBe(0);
+    // (Whether the deleted rows could be reclaimed depends on the other transactions of the server: other tests'.)
     // More reads, nothing new journaled: no vacuum for them.
     await history();
     await history();
