@@ -1,6 +1,7 @@
 // PostgreSQL's check journal (check-journal.ts) is a queue: every commit appends to it and every fold deletes what it
 // moved. Deleted rows are only reclaimed by a vacuum, and autovacuum looks once a minute at best: the process vacuums
 // the journal itself after folding, at most every JOURNAL_VACUUM_EVERY_MS, and not while nothing is folded.
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../../../test/seed.js';
@@ -8,6 +9,7 @@ import { dialects, type OpenedStore, POSTGRES_URL } from '../../../../test/store
 import { createInProcessBus } from '../../../bus/bus.js';
 import { createLogger } from '../../../logger.js';
 import { createIngest, type Ingest } from '../../../runner/ingest.js';
+import { foldStatement } from './check-journal.js';
 
 const postgres = dialects.find((d) => d.name === 'postgres');
 
@@ -66,5 +68,37 @@ describe.skipIf(!postgres?.available)('the check journal on postgres', () => {
     await history();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await vacuums()).toBe(before + 1);
+  });
+  it('plans a fold as one range of the journal even after a vacuum found it empty', async () => {
+    const schema = opened.env.DATABASE_SCHEMA;
+    const journal = `"${schema}".check_journal`;
+    const fill = (n: number) =>
+      direct.query(
+        `insert into ${journal} (monitor_id, checked_at, ok, degraded, source)
+         select $1, g, 1, 0, 'push' from generate_series(1, ${n}) g`,
+        [monitorId],
+      );
+    // A journal folded empty and vacuumed with its pages kept: PostgreSQL then takes it for empty (reltuples 0).
+    await fill(2000);
+    await direct.query(`delete from ${journal}`);
+    await direct.query(`vacuum (truncate false) ${journal}`);
+    await fill(3000);
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 1 });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const compiled = foldStatement(20_000).compile(db);
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query(`explain ${compiled.sql}`, [...compiled.parameters]);
+        const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+        // One range up to the last id locked: never the subquery, nor a list of ids, gone through again for each row.
+        expect(plan).toMatch(/\(id <= \$\d+\)/);
+        expect(plan).not.toMatch(/Nested Loop|= ANY/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -85,24 +85,7 @@ export function postgresCheckJournal(root: Db): CheckJournal & { appended(): voi
   /** Folds what no other fold holds; inside the caller's transaction. */
   async function fold(db: Db): Promise<void> {
     for (;;) {
-      // Ordered by id, so each monitor's checks keep the order they were committed in (`checks.id` breaks ties of time).
-      // `= any(array(…))`, not `in (…)`: the array is made once and its ids looked up by the key, whatever the
-      // planner believes of the journal's size. After a vacuum found it empty (reltuples 0 on pages kept), `in (…)`
-      // was planned as a nested loop running the subquery again for every row: a fold of 25,000 rows ran for minutes,
-      // the folds queued behind it held every connection, and the processes lost their leases.
-      const { rows } = await sql<JournalRow>`with moved as (
-          delete from check_journal where id = any(array(
-            select id from check_journal order by id limit ${FOLD_BATCH_ROWS} for update))
-          returning id, monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source, result_id),
-        copied as (insert into checks (monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id)
-          select monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id from moved order by id
-          on conflict do nothing
-          returning monitor_id, result_id)
-        select monitor_id, checked_at, ok, degraded, latency_ms, data, source from moved m
-        -- A relay result already in \`checks\` (written there directly) is not copied, nor counted again.
-        -- \`in\` rather than a correlated \`exists\`: hashed once, not a scan of \`copied\` for every relay result.
-        where result_id is null or (monitor_id, result_id) in (select monitor_id, result_id from copied)
-        order by id`.execute(db);
+      const { rows } = await foldStatement(FOLD_BATCH_ROWS).execute(db);
       await runParts(db, bucketParts(rows.map(toCheck)));
       foldedSince += rows.length;
       if (rows.length < FOLD_BATCH_ROWS) return;
@@ -154,6 +137,32 @@ export function postgresCheckJournal(root: Db): CheckJournal & { appended(): voi
       await vacuuming;
     },
   };
+}
+
+/**
+ * One pass of a fold: the oldest `limit` journal rows deleted, copied into `checks`, and returned for their buckets.
+ * Exported for the test that reads its plan.
+ */
+export function foldStatement(limit: number) {
+  // Ordered by id, so each monitor's checks keep the order they were committed in (`checks.id` breaks ties of time).
+  // The rows up to the last id locked, not `id in (…)` nor `id = any(array(…))`: one range, linear whatever the
+  // planner believes of the journal's size. After a vacuum found it empty (reltuples 0 on pages kept), `in (…)` was
+  // planned as a nested loop running the subquery again for every row (a fold of 25,000 rows ran for minutes, the
+  // folds queued behind it held every connection, and the processes lost their leases), and `= any(…)` as a scan
+  // searching the whole array for every row. A row in the range locked by another fold is waited for, then gone.
+  return sql<JournalRow>`with moved as (
+          delete from check_journal where id <= (select max(id) from
+            (select id from check_journal order by id limit ${limit} for update) as locked)
+          returning id, monitor_id, checked_at, ok, degraded, latency_ms, message, error, data, source, result_id),
+        copied as (insert into checks (monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id)
+          select monitor_id, checked_at, ok, latency_ms, message, error, data, source, result_id from moved order by id
+          on conflict do nothing
+          returning monitor_id, result_id)
+        select monitor_id, checked_at, ok, degraded, latency_ms, data, source from moved m
+        -- A relay result already in \`checks\` (written there directly) is not copied, nor counted again.
+        -- \`in\` rather than a correlated \`exists\`: hashed once, not a scan of \`copied\` for every relay result.
+        where result_id is null or (monitor_id, result_id) in (select monitor_id, result_id from copied)
+        order by id`;
 }
 
 function toCheck(r: JournalRow): CheckRow {
