@@ -125,7 +125,8 @@ describe('a newcomer’s first hour, in the dashboard only', () => {
       await page
         .getByRole('table', { name: 'Monitors' })
         .getByRole('row', { name: /Website/ })
-        .getByText('Down')
+        // Exactly the state's word: the sparkline's titles say "down" too, once a second check failed.
+        .getByText('Down', { exact: true })
         .waitFor();
     } finally {
       await context.close();
