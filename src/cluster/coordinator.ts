@@ -10,7 +10,6 @@ import {
   SHARD_LEASES,
   SINGLETON_LEASES,
   type Singleton,
-  shardLease,
   shardOf,
   singletonLease,
 } from '../domain/cluster.js';
@@ -162,7 +161,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       if (names.some((name) => name.startsWith('shard:'))) await shardsChanged();
       await handBack(store, instanceId, names, logger);
     },
-    owns: (monitorId) => holding(shardLease(shardOf(monitorId))),
+    owns: (monitorId) => holding(SHARD_LEASES[shardOf(monitorId)] as string),
     holds: (singleton) => holding(singletonLease(singleton)),
     onShardsChanged(listener) {
       listeners.add(listener);

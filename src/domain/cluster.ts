@@ -41,9 +41,23 @@ export function singletonLease(name: Singleton): string {
   return `singleton:${name}`;
 }
 
-/** A monitor's shard: stable across processes, versions and restarts (the first 4 bytes of the SHA-1 of its id). */
+/** Shards remembered at most (an id and a small integer each: a few MiB); past it the memo starts over. */
+export const SHARD_MEMO_MAX = 500_000;
+const shards = new Map<string, number>();
+
+/**
+ * A monitor's shard: stable across processes, versions and restarts (the first 4 bytes of the SHA-1 of its id).
+ * Remembered: each edge runner asks it of every edge monitor at each reload, and at 100,000 monitors hashing them all
+ * held the event loop for a quarter of a second every minute (the checks due meanwhile started late).
+ */
 export function shardOf(monitorId: string): number {
-  return createHash('sha1').update(monitorId).digest().readUInt32BE(0) % SHARD_COUNT;
+  let shard = shards.get(monitorId);
+  if (shard === undefined) {
+    shard = createHash('sha1').update(monitorId).digest().readUInt32BE(0) % SHARD_COUNT;
+    if (shards.size >= SHARD_MEMO_MAX) shards.clear();
+    shards.set(monitorId, shard);
+  }
+  return shard;
 }
 
 /** How many of `total` leases one of `live` instances may hold: rounded up, so together they hold them all. */
