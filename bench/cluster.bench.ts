@@ -178,6 +178,8 @@ interface IngestRun {
   /** PostgreSQL's CPU and the whole machine's busy time (every core) per stored heartbeat, in ms (-1: not counted). */
   pushPostgresMsPerResult: number;
   pushMachineMsPerResult: number;
+  /** Heartbeats per ingest commit in the measured window, over the processes (from their /metrics). */
+  pushMeanBatch: number;
   relayResultsPerSec: number;
   relay: LoadResult;
   stored: { push: number; relay: number };
@@ -204,6 +206,23 @@ interface CpuAccount {
   stored(): Promise<number>;
 }
 
+/** The processes' bearer token for /metrics (each is started with it). */
+const METRICS_TOKEN = 'cluster-bench-metrics';
+
+/** Results committed and ingest commits so far, summed over the processes. */
+async function commits(urls: string[]): Promise<{ results: number; commits: number }> {
+  const total = { results: 0, commits: 0 };
+  for (const url of urls) {
+    const text = await (
+      await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    total.results += value('warden_ingest_batch_size_sum');
+    total.commits += value('warden_ingest_batch_size_count');
+  }
+  return total;
+}
+
 const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processUsage(pid).cpuSeconds, 0);
 
 /** Heartbeats (GET, 50 connections) then relay batches (8 at once) against the given processes, both from the push and relay benchmarks. */
@@ -220,13 +239,16 @@ async function measureIngest(
     postgres: account ? cpuOfCommand('postgres') : 0,
     machine: machineBusySeconds(),
   });
-  const [before, storedBefore] = [cpuNow(), account ? await account.stored() : 0];
+  const [before, storedBefore, batchesBefore] = [cpuNow(), account ? await account.stored() : 0, await commits(urls)];
   const push = await loadAcross(urls, {
     connections: 50,
     durationSec: INGEST_SECONDS,
     setupRequest: pushRequests('GET'),
   });
   const after = cpuNow();
+  const batchesAfter = await commits(urls);
+  const pushMeanBatch =
+    (batchesAfter.results - batchesBefore.results) / Math.max(1, batchesAfter.commits - batchesBefore.commits);
   const stored = account ? Math.max(1, (await account.stored()) - storedBefore) : 0;
   const perResult = (seconds: number) => (account ? (seconds * 1000) / stored : -1);
   const pushCpuMsPerResult = perResult(after.warden - before.warden);
@@ -246,6 +268,7 @@ async function measureIngest(
     pushCpuMsPerResult,
     pushPostgresMsPerResult,
     pushMachineMsPerResult,
+    pushMeanBatch,
     relay,
     relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH,
   };
@@ -288,7 +311,10 @@ async function ingestFigures(): Promise<boolean> {
   {
     const dir = mkdtempSync(join(tmpdir(), 'warden-bench-cluster-ingest-'));
     writeFileSync(join(dir, 'warden.yaml'), ingestConfig());
-    const server = await startWardenProcess({ WARDEN_CONFIG: join(dir, 'warden.yaml') });
+    const server = await startWardenProcess({
+      WARDEN_CONFIG: join(dir, 'warden.yaml'),
+      WARDEN_METRICS_TOKEN: METRICS_TOKEN,
+    });
     try {
       const run = await measureIngest('SQLite, 1 process', [server.url], await relayIdsOf(server.url), null);
       runs.push({ ...run, stored: { push: -1, relay: await countChecks(server.dataDir) } });
@@ -305,6 +331,7 @@ async function ingestFigures(): Promise<boolean> {
     const cluster = await Cluster.start({
       instances: [...instances],
       withoutRedis,
+      env: { WARDEN_METRICS_TOKEN: METRICS_TOKEN },
       seed: async (store) => {
         await seed(store, ingestConfig(), Date.now());
       },
@@ -340,7 +367,7 @@ async function ingestFigures(): Promise<boolean> {
   }
   for (const run of runs.filter((r) => r.pushPostgresMsPerResult >= 0))
     console.log(
-      `${run.label.padEnd(34)} per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator)`,
+      `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator)`,
     );
   for (const run of runs)
     console.log(
