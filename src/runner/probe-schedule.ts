@@ -13,6 +13,21 @@ import { createSlots, LatenessRing } from './probe-slots.js';
 /** Up to this share of an interval is added at random to each first run, so restarts don't align every monitor. */
 const JITTER_SHARE = 0.1;
 const LATENESS_SAMPLES = 100_000;
+/**
+ * A long update (a reload of tens of thousands of monitors, a cluster's shards handed over) gives the event loop a turn
+ * every this many monitors, so the checks due meanwhile start on time instead of after it.
+ */
+export const YIELD_EVERY = 2_000;
+
+/** Counts a long loop's steps: resolves true, after a turn of the event loop, once every `every` of them. */
+export function yieldingEvery(every: number): () => Promise<boolean> | false {
+  let steps = 0;
+  return () => {
+    steps += 1;
+    if (steps % every !== 0) return false;
+    return new Promise((resolve) => setImmediate(() => resolve(true)));
+  };
+}
 
 export type { ScheduledMonitor };
 
@@ -153,49 +168,74 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     arm(entry);
   }
 
-  return {
-    async update(monitors, options) {
-      if (stopped) return;
-      const immediate = options?.immediate ?? (() => false);
-      const seen = new Set<string>();
-      for (const monitor of monitors) {
-        seen.add(monitor.id);
-        const entry = entries.get(monitor.id);
-        if (!entry) {
-          const created: Entry<M> = {
-            monitor,
-            timer: null,
-            dueAt: firstDue(monitor, immediate(monitor), now(), deps.firstDueFor, random),
-            running: null,
-            rerun: false,
-          };
-          entries.set(monitor.id, created);
-          arm(created);
-          continue;
-        }
-        const intervalChanged = entry.monitor.intervalSec !== monitor.intervalSec;
-        const runNow = entry.monitor !== monitor && checkChanged(entry.monitor, monitor) && immediate(monitor);
-        entry.monitor = monitor;
-        if (runNow) {
-          if (entry.timer) {
-            clearTimeout(entry.timer);
-            entry.dueAt = now();
-            arm(entry);
-          } else entry.rerun = true;
-        } else if (intervalChanged && entry.timer) {
-          clearTimeout(entry.timer);
-          entry.dueAt = Math.min(entry.dueAt, now() + monitor.intervalSec * 1000);
-          arm(entry);
-        }
+  /**
+   * The update under way, if any. Updates apply one at a time, in call order: a long one gives the event loop turns
+   * (yieldingEvery) and must not interleave with the next. One called while none runs applies at once, up to its first
+   * turn.
+   */
+  let updating: Promise<void> | null = null;
+
+  async function apply(monitors: M[], immediate: (monitor: M) => boolean): Promise<void> {
+    if (stopped) return;
+    const seen = new Set<string>();
+    const turns = yieldingEvery(YIELD_EVERY);
+    for (const monitor of monitors) {
+      const turn = turns();
+      if (turn !== false && (await turn) && stopped) return;
+      seen.add(monitor.id);
+      const entry = entries.get(monitor.id);
+      if (!entry) {
+        const created: Entry<M> = {
+          monitor,
+          timer: null,
+          dueAt: firstDue(monitor, immediate(monitor), now(), deps.firstDueFor, random),
+          running: null,
+          rerun: false,
+        };
+        entries.set(monitor.id, created);
+        arm(created);
+        continue;
       }
-      const leaving: Promise<void>[] = [];
-      for (const [id, entry] of entries)
-        if (!seen.has(id)) {
-          if (entry.timer) clearTimeout(entry.timer);
-          if (entry.running) leaving.push(entry.running);
-          entries.delete(id);
-        }
-      await Promise.all(leaving);
+      const intervalChanged = entry.monitor.intervalSec !== monitor.intervalSec;
+      const runNow = entry.monitor !== monitor && checkChanged(entry.monitor, monitor) && immediate(monitor);
+      entry.monitor = monitor;
+      if (runNow) {
+        if (entry.timer) {
+          clearTimeout(entry.timer);
+          entry.dueAt = now();
+          arm(entry);
+        } else entry.rerun = true;
+      } else if (intervalChanged && entry.timer) {
+        clearTimeout(entry.timer);
+        entry.dueAt = Math.min(entry.dueAt, now() + monitor.intervalSec * 1000);
+        arm(entry);
+      }
+    }
+    const leaving: Promise<void>[] = [];
+    for (const [id, entry] of entries)
+      if (!seen.has(id)) {
+        if (entry.timer) clearTimeout(entry.timer);
+        if (entry.running) leaving.push(entry.running);
+        entries.delete(id);
+      }
+    await Promise.all(leaving);
+  }
+
+  return {
+    update(monitors, options) {
+      const immediate = options?.immediate ?? (() => false);
+      const run = () => apply(monitors, immediate);
+      const next = updating ? updating.catch(() => {}).then(run) : run();
+      updating = next;
+      next.then(
+        () => {
+          if (updating === next) updating = null;
+        },
+        () => {
+          if (updating === next) updating = null;
+        },
+      );
+      return next;
     },
     size: () => entries.size,
     latenessSince: (since) => lateness.since(since),

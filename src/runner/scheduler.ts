@@ -15,6 +15,8 @@ import {
   type ScheduledMonitor,
   type ScheduleStats,
   spread,
+  YIELD_EVERY,
+  yieldingEvery,
 } from './probe-schedule.js';
 
 /** Probes running at once across all monitors; more wait their turn (and show up as lateness). */
@@ -128,8 +130,17 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     // Versions first: with thousands of monitors re-read every minute, only the ones that changed are read whole.
     const owns = deps.owns ?? (() => true);
     const all = await deps.store.schedule.listVersions('edge');
-    const versions = all.filter((v) => owns(v.id));
-    const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
+    // A list of a hundred thousand gives the event loop turns: the checks due meanwhile start on time.
+    const [versions, stale, listed] = [[] as typeof all, [] as string[], new Map<string, number>()];
+    const turns = yieldingEvery(YIELD_EVERY);
+    for (const version of all) {
+      const turn = turns();
+      if (turn !== false && (await turn) && stopped) return;
+      listed.set(version.id, version.updatedAt);
+      if (!owns(version.id)) continue;
+      versions.push(version);
+      if (known.get(version.id)?.updatedAt !== version.updatedAt) stale.push(version.id);
+    }
     const fresh: Known = new Map();
     for (const { updatedAt, ...monitor } of await deps.store.schedule.listScheduled('edge', stale))
       fresh.set(monitor.id, { updatedAt, monitor });
@@ -138,7 +149,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const changed = stale.length > 0 || next.size !== known.size;
     known = next;
     const seen = seenVersions;
-    seenVersions = new Map(all.map((v) => [v.id, v.updatedAt]));
+    seenVersions = listed;
     // Changed since the last load: not listed then (created, resumed) or listed at another version.
     const immediate = (monitor: EdgeMonitor) =>
       seen !== null && fresh.has(monitor.id) && seen.get(monitor.id) !== fresh.get(monitor.id)?.updatedAt;
