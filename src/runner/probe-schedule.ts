@@ -227,14 +227,10 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       const run = () => apply(monitors, immediate);
       const next = updating ? updating.catch(() => {}).then(run) : run();
       updating = next;
-      next.then(
-        () => {
-          if (updating === next) updating = null;
-        },
-        () => {
-          if (updating === next) updating = null;
-        },
-      );
+      const done = () => {
+        if (updating === next) updating = null;
+      };
+      next.then(done, done);
       return next;
     },
     size: () => entries.size,
