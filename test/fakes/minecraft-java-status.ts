@@ -3,7 +3,7 @@
 import { ANY_TARGET } from '../../src/net/target-guard.js';
 import { minecraftJavaConfig, probeMinecraftJava, type SrvLookup } from '../../src/probes/minecraft-java.js';
 import type { ProbeResult } from '../../src/probes/probe.js';
-import { leavingNothingOpen } from './probe-runs.js';
+import { timedLeavingNothingOpen } from './probe-runs.js';
 
 export const STATUS = {
   version: { name: '1.21.4', protocol: 769 },
@@ -30,7 +30,23 @@ export const STATUS = {
 };
 
 /** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */
-export function probe(config: Record<string, unknown>, timeoutMs = 1000, lookupSrv?: SrvLookup): Promise<ProbeResult> {
-  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs, guard: ANY_TARGET };
-  return leavingNothingOpen(() => probeMinecraftJava(minecraftJavaConfig.parse(config), ctx, lookupSrv));
+export async function probe(
+  config: Record<string, unknown>,
+  timeoutMs = 1000,
+  lookupSrv?: SrvLookup,
+): Promise<ProbeResult> {
+  return (await timedProbe(config, timeoutMs, lookupSrv)).value;
+}
+
+/** probe, also saying how long the probe itself took (not the leak checks around it). */
+export function timedProbe(
+  config: Record<string, unknown>,
+  timeoutMs = 1000,
+  lookupSrv?: SrvLookup,
+): Promise<{ value: ProbeResult; elapsedMs: number }> {
+  return timedLeavingNothingOpen(() => {
+    // The signal starts with the probe, not before the leak check's wait for a quiet snapshot.
+    const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs, guard: ANY_TARGET };
+    return probeMinecraftJava(minecraftJavaConfig.parse(config), ctx, lookupSrv);
+  });
 }
