@@ -64,21 +64,23 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
         headers: { authorization: `Bearer ${run.apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    // A page the API owns (one from warden.yaml is the file's to change).
-    expect((await api('POST', '/api/v1/pages', { slug: 'vault', title: 'Vault' })).status).toBe(201);
+    // A page the API owns (one from warden.yaml is the file's to change), new in each attempt: a retry on the same
+    // cluster would find the first attempt's page there already.
+    const slug = `vault-${randomBytes(3).toString('hex')}`;
+    expect((await api('POST', '/api/v1/pages', { slug, title: 'Vault' })).status).toBe(201);
     for (const id of ['b', 'c'])
       await until(
         `the new page on ${id}`,
-        async () => (await fetch(`${run.cluster.url(id)}/s/vault`)).status === 200,
+        async () => (await fetch(`${run.cluster.url(id)}/s/${slug}`)).status === 200,
         5000,
       );
-    expect((await api('PATCH', '/api/v1/pages/vault', { password: 'correct-horse-battery' })).status).toBe(200);
+    expect((await api('PATCH', `/api/v1/pages/${slug}`, { password: 'correct-horse-battery' })).status).toBe(200);
     const since = performance.now();
     const took = await Promise.all(
       ['b', 'c'].map(async (id) => {
         await until(
           `401 from ${id}`,
-          async () => (await fetch(`${run.cluster.url(id)}/s/vault`)).status === 401,
+          async () => (await fetch(`${run.cluster.url(id)}/s/${slug}`)).status === 401,
           5000,
           10,
         );
@@ -86,7 +88,7 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
       }),
     );
     for (const ms of took) expect(ms).toBeLessThan(CROSS_PROCESS_MS);
-    const withPassword = await fetch(`${run.cluster.url('c')}/s/vault/status.json`, {
+    const withPassword = await fetch(`${run.cluster.url('c')}/s/${slug}/status.json`, {
       headers: { authorization: 'Bearer correct-horse-battery' },
     });
     expect(withPassword.status).toBe(200);
