@@ -5,10 +5,10 @@ import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
 import { startMysqlFake } from '../../test/fakes/mysql-server.js';
 import {
   checkAgainst,
+  checksAgainst,
   closedTcpPort,
   leavingNothingOpen,
   runThrough,
-  timedLeavingNothingOpen,
 } from '../../test/fakes/probe-runs.js';
 import { describeAgainst, REAL_SERVICES, serviceAvailable } from '../../test/real-services.js';
 import { timedOutAfter } from '../net/network-error.js';
@@ -19,10 +19,7 @@ import { mysqlConfig, mysqlProbe } from './mysql.js';
 const REAL = REAL_SERVICES.mariadb;
 const available = await serviceAvailable(REAL);
 const real = { host: REAL.host, port: REAL.port, user: 'root', database: 'test' };
-const check = async (config: Record<string, unknown>, timeoutMs = 3000) => (await timedCheck(config, timeoutMs)).value;
-/** check, also saying how long the probe itself took (not the leak checks around it). */
-const timedCheck = (config: Record<string, unknown>, timeoutMs = 3000) =>
-  timedLeavingNothingOpen(() => runThrough(mysqlProbe, { ...real, ...config }, timeoutMs));
+const { check, timedCheck } = checksAgainst(mysqlProbe, real);
 
 describeAgainst(REAL, available, () => {
   it('logs in and names the server version when there is no query', async () => {

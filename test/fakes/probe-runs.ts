@@ -97,6 +97,21 @@ export async function timedLeavingNothingOpen<T>(work: () => Promise<T>): Promis
   return { value, elapsedMs };
 }
 
+/**
+ * A probe's checks against one server: `check` runs it through runProbe with `base` under the test's config, proving
+ * nothing stayed open; `timedCheck` also says how long the probe itself took.
+ */
+export function checksAgainst<Schema extends z.ZodType>(
+  definition: ProbeDefinition<Schema>,
+  base: Record<string, unknown>,
+) {
+  const timedCheck = (config: Record<string, unknown>, timeoutMs = 3000) =>
+    timedLeavingNothingOpen(() => runThrough(definition, { ...base, ...config }, timeoutMs));
+  const check = async (config: Record<string, unknown>, timeoutMs = 3000) =>
+    (await timedCheck(config, timeoutMs)).value;
+  return { check, timedCheck };
+}
+
 /** Wraps a fake's start function so that every fake it starts is closed after the test that started it. */
 export function closedAfterEach<Options extends unknown[], Fake extends { close(): Promise<void> }>(
   start: (...options: Options) => Promise<Fake>,
