@@ -19,13 +19,16 @@ const LATENESS_SAMPLES = 100_000;
  */
 export const YIELD_EVERY = 2_000;
 
-/** Counts a long loop's steps: resolves true, after a turn of the event loop, once every `every` of them. */
-export function yieldingEvery(every: number): () => Promise<boolean> | false {
+/**
+ * Counts a long loop's steps: once every `every` of them, a promise that resolves after a turn of the event loop;
+ * otherwise nothing, so a short loop runs without an await.
+ */
+export function yieldingEvery(every: number): () => Promise<void> | undefined {
   let steps = 0;
   return () => {
     steps += 1;
-    if (steps % every !== 0) return false;
-    return new Promise((resolve) => setImmediate(() => resolve(true)));
+    if (steps % every !== 0) return undefined;
+    return new Promise((resolve) => setImmediate(resolve));
   };
 }
 
@@ -181,7 +184,10 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     const turns = yieldingEvery(YIELD_EVERY);
     for (const monitor of monitors) {
       const turn = turns();
-      if (turn !== false && (await turn) && stopped) return;
+      if (turn) {
+        await turn;
+        if (stopped) return;
+      }
       seen.add(monitor.id);
       const entry = entries.get(monitor.id);
       if (!entry) {

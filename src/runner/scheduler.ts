@@ -135,7 +135,10 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const turns = yieldingEvery(YIELD_EVERY);
     for (const version of all) {
       const turn = turns();
-      if (turn !== false && (await turn) && stopped) return;
+      if (turn) {
+        await turn;
+        if (stopped) return;
+      }
       listed.set(version.id, version.updatedAt);
       if (!owns(version.id)) continue;
       versions.push(version);
