@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.js';
 import { dialects } from '../../test/store-dialects.js';
 import { listStoredChecks } from '../../test/stored-checks.js';
+import { scaled } from '../../test/time-scale.js';
 import { newId } from '../domain/ids.js';
 import { createLogger } from '../logger.js';
 import { defineProbe } from '../probes/probe.js';
@@ -39,8 +40,11 @@ const instantProbe = defineProbe({
   probe: async () => ({ ok: true, latencyMs: 1, data: { players: 7 } }),
 });
 
-/** How long a wait for the agent (which probes every second and sends every 100 ms) may take before the test fails. */
-const WAIT = { timeout: 8000, interval: 20 };
+/**
+ * How long a wait for the agent (which probes every second and sends every 100 ms) may take before the test fails:
+ * longer on a slow machine (test/time-scale.ts), where a round of probes and its delivery take longer too.
+ */
+const WAIT = { timeout: scaled(8000), interval: 20 };
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`the relay agent against an in-process server on ${dialect.name}`, () => {
