@@ -1,11 +1,12 @@
 // The bus of cluster mode: events reach this process's subscribers at once, and other processes' over Redis pub/sub —
-// monitor events only those following the organization (redis-routes.ts). What a process publishes comes back to it
-// from Redis and is ignored (it was delivered already).
+// monitor events only those following the organization (redis-routes.ts), and not at all while nobody follows it
+// (quiet-channels.ts). What a process publishes comes back to it from Redis and is ignored (it was delivered already).
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import { type Bus, createInProcessBus } from './bus.js';
 import type { WardenEvent, WardenEventType } from './events.js';
+import { createQuietChannels } from './quiet-channels.js';
 import { byChannel, createFollows } from './redis-routes.js';
 
 export const REDIS_BUS_LIMITS = {
@@ -15,6 +16,8 @@ export const REDIS_BUS_LIMITS = {
   pingEveryMs: 2_000,
   /** A ping unanswered for this long counts the connection lost. */
   pingTimeoutMs: 2_000,
+  /** How long a process that announced what it follows waits, at most, to hear its announcement back. */
+  announceEchoMs: 2_000,
 } as const;
 
 /** Every event type there is: a message naming another (a newer version's, during a rolling upgrade) is skipped. */
@@ -26,11 +29,17 @@ const EVENT_TYPES: ReadonlySet<WardenEventType> = new Set<WardenEventType>([
   'notifications.changed',
 ]);
 
-/** What goes over the channel: who sent it (its instance id, and this bus's nonce) and the events, in order. */
+/**
+ * What goes over the channel: who sent it (its instance id, and this bus's nonce) and the events, in order; or, on the
+ * events channel, the organization channels a process now follows (`follows`, with an `id` the sender waits to hear
+ * back). A process of an older version skips a message without events.
+ */
 interface Message {
   from: string;
   nonce: string;
-  events: WardenEvent[];
+  events?: WardenEvent[];
+  follows?: string[];
+  id?: string;
 }
 
 export interface RedisBus extends Bus {
@@ -71,12 +80,44 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   const firstSubscribed = new Promise<void>((resolve) => {
     firstSubscription = resolve;
   });
-  const follows = createFollows({ subscriber, channel, logger, up: () => up && !closed });
+  const quiet = createQuietChannels();
+  /** Announcements sent and not heard back yet, by id. */
+  const echoes = new Map<string, () => void>();
+  /** Moves on each time the subscription is lost: a confirmation of an earlier connection's is then ignored. */
+  let connection = 0;
+
+  /**
+   * Tells every process that this one follows these channels, so that those that stopped publishing there start
+   * again; resolves once Redis has delivered the announcement to every process (this one hears it back), so a reader
+   * that waited for it misses no event published after. Never rejects: without Redis, nothing was skipped meanwhile.
+   */
+  function announce(names: readonly string[]): Promise<void> {
+    if (names.length === 0 || closed) return Promise.resolve();
+    const id = randomBytes(6).toString('hex');
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        echoes.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, REDIS_BUS_LIMITS.announceEchoMs);
+      echoes.set(id, done);
+      const message: Message = { from: instanceId, nonce, follows: [...names], id };
+      publisher.publish(channel, JSON.stringify(message)).catch(done);
+    });
+  }
+
+  const follows = createFollows({ subscriber, channel, logger, up: () => up && !closed, announce });
 
   function setConnected(value: boolean): void {
     if (value === up || closed) return;
     up = value;
-    if (!value) follows.lost();
+    if (!value) {
+      connection++;
+      follows.lost();
+      // Announcements cannot be heard meanwhile: publish everywhere until the subscription is back.
+      quiet.reset();
+    }
     if (value) firstSubscription?.();
     for (const listener of listeners) {
       try {
@@ -89,24 +130,35 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
 
   function onMessage(from: string, text: string): void {
     if (from !== channel && !follows.has(from)) return;
-    const events = eventsOf(text, nonce);
-    if (events === undefined) logger.debug({ channel }, 'unreadable message on the event channel skipped');
-    for (const event of events ?? []) local.publish(event);
+    const message = messageOf(text);
+    if (message === undefined) {
+      logger.debug({ channel }, 'unreadable message on the event channel skipped');
+      return;
+    }
+    if (from === channel && Array.isArray(message.follows)) {
+      quiet.followed(message.follows.filter((name) => typeof name === 'string'));
+      if (message.nonce === nonce && typeof message.id === 'string') echoes.get(message.id)?.();
+    }
+    for (const event of eventsOf(message, nonce)) local.publish(event);
   }
 
   function flush(): void {
     flushing = null;
     const groups = byChannel(channel, pending);
     pending = [];
-    for (const [name, events] of groups)
+    for (const [name, events] of groups) {
+      if (name !== channel && up && quiet.skips(name)) continue;
       for (let start = 0; start < events.length; start += REDIS_BUS_LIMITS.eventsPerMessage)
         send(name, events.slice(start, start + REDIS_BUS_LIMITS.eventsPerMessage));
+    }
   }
 
   function send(name: string, events: WardenEvent[]): void {
     const message: Message = { from: instanceId, nonce, events };
+    const epoch = quiet.epoch();
     publisher.publish(name, JSON.stringify(message)).then(
-      () => {
+      (receivers) => {
+        if (name !== channel && up) quiet.answered(name, epoch, receivers);
         if (publishFailing) logger.info({ channel }, 'publishing events to redis again');
         publishFailing = false;
       },
@@ -131,7 +183,10 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       () => {
         if (subscriber.status !== 'ready') return;
         setConnected(true);
-        follows.confirmed(names);
+        const current = connection;
+        void announce(names).then(() => {
+          if (current === connection && up) follows.confirmed(names);
+        });
       },
       (error: unknown) =>
         logger.debug({ err: error, channel }, 'subscribing to the event channel failed; retrying on reconnection'),
@@ -174,6 +229,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
         flush();
       }
       closed = true;
+      for (const done of [...echoes.values()]) done();
       clearInterval(pinger);
       listeners.clear();
       follows.clear();
@@ -183,14 +239,18 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   };
 }
 
-/** A message's events from other buses (none from this one, by its nonce); undefined when it is not JSON. */
-function eventsOf(text: string, nonce: string): WardenEvent[] | undefined {
-  let message: Message;
+/** A message as sent; undefined when it is not a JSON object. */
+function messageOf(text: string): Message | undefined {
   try {
-    message = JSON.parse(text) as Message;
+    const message = JSON.parse(text) as unknown;
+    return message !== null && typeof message === 'object' ? (message as Message) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A message's events from other buses (none from this one, by its nonce). */
+function eventsOf(message: Message, nonce: string): WardenEvent[] {
   if (message.nonce === nonce || !Array.isArray(message.events)) return [];
   return message.events.filter((event) => event && typeof event === 'object' && EVENT_TYPES.has(event.type));
 }

@@ -109,6 +109,38 @@ describe.skipIf(!redisAvailable)('routing events over Redis', () => {
     }
   });
 
+  it('stops publishing an organization’s results while nobody follows it, and starts again once one process does', async () => {
+    const name = channel();
+    const a = await open(name, 'a');
+    const watcher = new Redis(REDIS_URL);
+    const published: string[] = [];
+    try {
+      const monitor = await watcher.monitor();
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[0]?.toLowerCase() === 'publish' && args[1]?.startsWith(name))
+          published.push(args[1].slice(name.length) || 'all');
+      });
+      // The first result asks Redis, which answers that no one received it.
+      a.publish(checked('o1', 'm1'));
+      await vi.waitFor(() => expect(published).toEqual([':org:o1']), { timeout: 2000, interval: 5 });
+      await sleep(100);
+      a.publish(checked('o1', 'm2'));
+      await sleep(20);
+      a.publish(checked('o1', 'm3'));
+      a.publish(pageChanged('p1'));
+      await vi.waitFor(() => expect(published).toEqual([':org:o1', 'all']), { timeout: 2000, interval: 5 });
+      // A process starts following: ready once its announcement reached every process; the next result reaches it.
+      const b = await open(name, 'b');
+      const onB = collect(b);
+      expect(await b.follow('o1').ready(2000)).toBe(true);
+      a.publish(checked('o1', 'm4'));
+      await vi.waitFor(() => expect(onB).toEqual(['o1/m4']), { timeout: 2000, interval: 5 });
+      expect(published).toEqual([':org:o1', 'all', 'all', ':org:o1']);
+    } finally {
+      watcher.disconnect();
+    }
+  });
+
   it('answers not ready while Redis is away, and follows again when it is back', async () => {
     const name = channel();
     const proxy = await TcpProxy.toRedis(REDIS_URL);

@@ -60,8 +60,10 @@ export function createFollows(options: {
   channel: string;
   logger: Logger;
   up: () => boolean;
+  /** Tells the other processes this one follows these channels; resolves once they all have been told. */
+  announce: (names: readonly string[]) => Promise<void>;
 }): Follows {
-  const { subscriber, channel, logger } = options;
+  const { subscriber, channel, logger, announce } = options;
   const followed = new Map<string, Followed>();
 
   function confirm(name: string): void {
@@ -75,7 +77,11 @@ export function createFollows(options: {
   function subscribeTo(name: string): void {
     subscriber.subscribe(name).then(
       () => {
-        if (subscriber.status === 'ready') confirm(name);
+        // Followed once every process that stopped publishing to the channel (nobody followed it) knows.
+        if (subscriber.status !== 'ready') return;
+        void announce([name]).then(() => {
+          if (subscriber.status === 'ready') confirm(name);
+        });
       },
       (error: unknown) => logger.debug({ err: error, channel: name }, 'following an organization failed; retrying'),
     );
