@@ -175,6 +175,10 @@ export class Cluster {
     return member;
   }
 
+  running(id: string): boolean {
+    return this.members.has(id);
+  }
+
   url(id: string): string {
     return this.member(id).url;
   }
