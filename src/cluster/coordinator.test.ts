@@ -137,6 +137,60 @@ for (const dialect of dialects) {
       expect(shardsOf(a)).toBe(256);
     });
 
+    it('hands shards over only once the scheduler has recorded their checks in flight, however long that takes', async () => {
+      // A lease TTL of 300 ms: a round waits 100 ms (real time) for the scheduler, and hands back after 600 ms at most.
+      const a = coordinator('a', { ttlMs: 300, releasePerRound: 128 });
+      const b = coordinator('b', { ttlMs: 300 });
+      await a.round();
+      await b.round();
+      let letGo: () => void = () => {};
+      a.onShardsChanged(() => new Promise<void>((resolve) => (letGo = resolve)));
+      const heldBy = async (holder: string) =>
+        (await opened.store.cluster.listLeases()).filter((l) => l.name.startsWith('shard:') && l.holder === holder)
+          .length;
+      now += 100;
+      await a.round();
+      // a stopped working on half its shards, but the database still has them as a's: b cannot take them yet.
+      expect(shardsOf(a)).toBe(128);
+      expect(await heldBy('a')).toBe(256);
+      for (let round = 0; round < 2; round++) {
+        now += 100;
+        await b.round();
+        await a.round();
+        expect(shardsOf(b)).toBe(0);
+        expect(await heldBy('a')).toBe(256);
+      }
+      // The scheduler has let go: the next round hands them back, and b takes them at its next.
+      letGo();
+      now += 100;
+      await a.round();
+      expect(await heldBy('a')).toBe(128);
+      now += 100;
+      await b.round();
+      expect(shardsOf(b)).toBe(128);
+      expect([...Array(SHARD_COUNT).keys()].every((shard) => shardsOf(a) + shardsOf(b) === 256 && shard >= 0)).toBe(
+        true,
+      );
+    });
+
+    it('hands shards back anyway when the scheduler has not let go of them within two lease TTLs', async () => {
+      const a = coordinator('a', { ttlMs: 300, releasePerRound: 128 });
+      const b = coordinator('b', { ttlMs: 300 });
+      await a.round();
+      await b.round();
+      a.onShardsChanged(() => new Promise<void>(() => {}));
+      for (let round = 0; round < 6; round++) {
+        now += 100;
+        await a.round();
+        await b.round();
+        expect(shardsOf(b)).toBe(0);
+      }
+      now += 100;
+      await a.round();
+      await b.round();
+      expect(shardsOf(b)).toBe(128);
+    });
+
     it('stops the work of leases it cannot renew before a peer may take them', async () => {
       let failing = false;
       const flaky: Store = {

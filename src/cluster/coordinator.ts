@@ -60,7 +60,19 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
   const startedAt = clock.now();
 
   const listeners = new Set<() => void | Promise<void>>();
-  const leases = createLeaseBook({ store, logger, instanceId, ttlMs, marginMs, beforeRelease: shardsChanged });
+  const leases = createLeaseBook({
+    store,
+    logger,
+    instanceId,
+    ttlMs,
+    marginMs,
+    // Shards handed back go to the database once the scheduler has let go of them, however long that takes (a round
+    // waits a third of the TTL for it, later rounds hand them back), and at most two TTLs after.
+    beforeRelease: () => settle([...listeners], logger),
+    waitMs: ttlMs / 3,
+    leaveAtMostMs: 2 * ttlMs,
+    now: () => clock.now(),
+  });
   const held = leases.held;
   let peers: { id: string; seenAt: number }[] = [];
   let prepared = false;
@@ -156,7 +168,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       if (timer) clearTimeout(timer);
       if (expiryTimer) clearInterval(expiryTimer);
       await rounding;
-      const names = [...held.keys()];
+      const names = [...held.keys(), ...leases.leaving];
       held.clear();
       if (names.some((name) => name.startsWith('shard:'))) await shardsChanged();
       await handBack(store, instanceId, names, logger);
@@ -206,6 +218,12 @@ function heldSummary(held: ReadonlyMap<string, unknown>): { shards: number; sing
 }
 
 /** Calls the listeners and waits for them to settle, at most `boundMs`: logs the late and the failed. */
+/** Runs the listeners and waits for them all; a failure is logged. */
+async function settle(listeners: (() => void | Promise<void>)[], logger: Logger): Promise<void> {
+  for (const outcome of await Promise.allSettled(listeners.map(async (listener) => listener())))
+    if (outcome.status === 'rejected') logger.error({ err: outcome.reason }, 'cluster: a shard listener failed');
+}
+
 async function settleWithin(listeners: (() => void | Promise<void>)[], boundMs: number, logger: Logger): Promise<void> {
   let bound: NodeJS.Timeout | undefined;
   const waited = Promise.allSettled(listeners.map(async (listener) => listener()));

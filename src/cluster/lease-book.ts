@@ -6,6 +6,12 @@ import type { Store } from '../store/index.js';
 export interface LeaseBook {
   /** The leases held, by name, with when each lapses unless renewed. */
   readonly held: Map<string, number>;
+  /**
+   * Shards given up here whose work is still being recorded (a check in flight, its result not committed): renewed,
+   * not worked on, and handed back in the database once the scheduler has let go of them, so that the next holder
+   * reads their latest checks and resumes after them instead of checking them again.
+   */
+  readonly leaving: ReadonlySet<string>;
   /** Whether the lease is held and not lapsed at `now`. */
   holding(name: string, now: number): boolean;
   /** Leases whose renewal failed for so long that a peer may take them soon: given up without asking the database. */
@@ -31,13 +37,39 @@ export function createLeaseBook(deps: {
   ttlMs: number;
   /** A lease is given up locally this long before it lapses when it could not be renewed: before a peer may take it. */
   marginMs: number;
-  /** Before shards are handed back: the scheduler lets go of their monitors. */
+  /** Before shards are handed back: the scheduler lets go of their monitors (resolves once it has; never rejects). */
   beforeRelease: () => Promise<void>;
+  /** How long a round waits for `beforeRelease`; past it the shards wait as `leaving` for a later round. */
+  waitMs: number;
+  /** Shards kept leaving longer than this are handed back anyway (a scheduler that never lets go must not strand them). */
+  leaveAtMostMs: number;
+  now: () => number;
 }): LeaseBook {
   const { store, logger, instanceId, ttlMs } = deps;
   const held = new Map<string, number>();
+  const leaving = new Set<string>();
+  let letGo = false;
+  let leavingSince = 0;
+
+  /** Hands the leaving shards back once the scheduler has let go of them (or waited too long); whether it did. */
+  async function handBackLeaving(): Promise<boolean> {
+    if (leaving.size === 0) return false;
+    const overdue = deps.now() - leavingSince >= deps.leaveAtMostMs;
+    if (!letGo && !overdue) return false;
+    if (!letGo)
+      logger.warn(
+        { leases: leaving.size },
+        'cluster: the scheduler took long to let go of shards; handing them back anyway',
+      );
+    const names = [...leaving];
+    await store.cluster.release(instanceId, names);
+    for (const name of names) leaving.delete(name);
+    return true;
+  }
+
   return {
     held,
+    leaving,
     holding: (name, now) => (held.get(name) ?? 0) > now,
     dropLapsing(now) {
       const lapsing = [...held].filter(([, expiresAt]) => expiresAt - deps.marginMs <= now).map(([name]) => name);
@@ -50,13 +82,16 @@ export function createLeaseBook(deps: {
       return lapsing.some((name) => name.startsWith('shard:'));
     },
     async renew(now) {
-      const asked = [...held.keys()];
+      const asked = [...held.keys(), ...leaving];
       if (asked.length === 0) return false;
       const kept = new Set(await store.cluster.renew(instanceId, asked, ttlMs, now));
-      const lost = asked.filter((name) => !kept.has(name));
+      // A leaving shard that lapsed meanwhile is another's already: nothing to hand back.
+      for (const name of leaving) if (!kept.has(name)) leaving.delete(name);
+      const lost = asked.filter((name) => !kept.has(name) && held.has(name));
       for (const name of lost) held.delete(name);
       let regained = false;
       for (const name of kept) {
+        if (leaving.has(name)) continue;
         if (!held.has(name)) regained = true;
         held.set(name, now + ttlMs);
       }
@@ -64,18 +99,38 @@ export function createLeaseBook(deps: {
       return regained || lost.some((name) => name.startsWith('shard:'));
     },
     async balance(names, share, perRound, now) {
+      // Shards left in an earlier round go back once the scheduler has let go of them; meanwhile no more are left.
+      const handedBack = names.some((name) => leaving.has(name)) && (await handBackLeaving());
       const mine = names.filter((name) => held.has(name));
       if (mine.length < share) {
-        const free = names.filter((name) => !held.has(name));
+        const free = names.filter((name) => !held.has(name) && !leaving.has(name));
         const got = await store.cluster.acquire(instanceId, free, share - mine.length, ttlMs, now);
         for (const name of got) held.set(name, now + ttlMs);
-        return got.length > 0 ? 'gained' : null;
+        return got.length > 0 ? 'gained' : handedBack ? 'released' : null;
       }
+      if (names.some((name) => leaving.has(name))) return handedBack ? 'released' : null;
       if (mine.length > share) {
         const excess = mine.slice(-Math.min(perRound, mine.length - share));
         for (const name of excess) held.delete(name);
-        if (excess[0]?.startsWith('shard:')) await deps.beforeRelease();
-        await store.cluster.release(instanceId, excess);
+        if (!excess[0]?.startsWith('shard:')) {
+          await store.cluster.release(instanceId, excess);
+          return 'released';
+        }
+        for (const name of excess) leaving.add(name);
+        letGo = false;
+        leavingSince = deps.now();
+        const letting = deps.beforeRelease().then(() => {
+          letGo = true;
+        });
+        let bound: NodeJS.Timeout | undefined;
+        await Promise.race([letting, new Promise<void>((resolve) => (bound = setTimeout(resolve, deps.waitMs)))]);
+        clearTimeout(bound);
+        if (!letGo)
+          logger.info(
+            { leases: excess.length },
+            'cluster: shards handed over once the scheduler has recorded their checks in flight',
+          );
+        await handBackLeaving();
         return 'released';
       }
       return null;
