@@ -5,8 +5,9 @@
 // First, as in src/main.ts: it extends zod with .openapi(), before the modules below create their schemas.
 import '@hono/zod-openapi';
 
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LEASE_DEFAULTS, shardLease, shardOf } from '../src/domain/cluster.js';
 import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../test/cluster-harness.js';
 import { seed } from '../test/seed.js';
@@ -204,6 +205,11 @@ async function scale(): Promise<boolean> {
     });
     const logs = [kill.log];
     for (const id of INSTANCES) logs.push((await cluster.stopMember(id)).log);
+    // The processes' JSON logs (b's first life, then a, b again and c), kept to look into a late minute or a duplicate.
+    const logDir = mkdtempSync(join(tmpdir(), 'warden-scale-'));
+    for (const [i, name] of ['b-killed', ...INSTANCES].entries())
+      writeFileSync(join(logDir, `${name}.log`), logs[i] ?? '');
+    console.log(`the processes' logs: ${logDir}`);
     const report = cadence(await cluster.checkTimes(ids), {
       intervalMs: INTERVAL_MS,
       from: t0,
