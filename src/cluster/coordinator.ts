@@ -232,7 +232,7 @@ async function settleWithin(listeners: (() => void | Promise<void>)[], boundMs: 
   });
   try {
     const settled = await Promise.race([waited, late]);
-    if (!settled) logger.warn('cluster: the scheduler took long to let go of shards; handing them back anyway');
+    if (!settled) logger.warn('cluster: the scheduler took long to follow a change of its shards; the round goes on');
     else
       for (const outcome of settled)
         if (outcome.status === 'rejected') logger.error({ err: outcome.reason }, 'cluster: a shard listener failed');
