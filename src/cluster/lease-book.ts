@@ -50,6 +50,8 @@ export function createLeaseBook(deps: {
   const leaving = new Set<string>();
   let letGo = false;
   let leavingSince = 0;
+  /** Which batch of leaving shards the scheduler's letting go is for (one handed back overdue may let go later). */
+  let batch = 0;
 
   /** Hands the leaving shards back once the scheduler has let go of them (or waited too long); whether it did. */
   async function handBackLeaving(): Promise<boolean> {
@@ -119,8 +121,9 @@ export function createLeaseBook(deps: {
         for (const name of excess) leaving.add(name);
         letGo = false;
         leavingSince = deps.now();
+        const current = ++batch;
         const letting = deps.beforeRelease().then(() => {
-          letGo = true;
+          if (current === batch) letGo = true;
         });
         let bound: NodeJS.Timeout | undefined;
         await Promise.race([letting, new Promise<void>((resolve) => (bound = setTimeout(resolve, deps.waitMs)))]);
