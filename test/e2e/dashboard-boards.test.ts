@@ -31,7 +31,7 @@ describe('the dashboard’s Discord boards', () => {
   };
 
   it('adds a board from the page screen and lists it with its message state, warden.yaml’s read-only', {
-    timeout: scaled(30_000),
+    timeout: scaled(60_000),
   }, async () => {
     await d.page.goto(`${d.warden.url}/app/pages/main`);
     const announce = section().getByRole('listitem', { name: 'Board announce' });
@@ -52,7 +52,8 @@ describe('the dashboard’s Discord boards', () => {
 
     const games = section().getByRole('listitem', { name: 'Board games' });
     await games.waitFor();
-    await form.waitFor({ state: 'detached' });
+    // The form closes once the page's boards are read again: on a loaded machine that took over 10 s.
+    await form.waitFor({ state: 'detached', timeout: scaled(20_000) });
     const text = await games.textContent();
     // The token is never shown again; the state is in words.
     expect(text).toContain('http://127.0.0.1:9/api/webhooks/123456789/…');

@@ -135,7 +135,7 @@ describe('the relays and notifications screens', () => {
   });
 
   it('creates a webhook channel from the generated form, shows a refused field inline, sends tests and reads the delivery log', {
-    timeout: scaled(45_000),
+    timeout: scaled(90_000),
   }, async () => {
     await page.goto(`${warden.url}/app/notifications`);
     const table = page.getByRole('table', { name: /notification channels/ });
@@ -168,7 +168,8 @@ describe('the relays and notifications screens', () => {
     // Left empty, Warden makes one and shows it once.
     await dialog.getByLabel(/^Signing secret/).fill('');
     await dialog.getByRole('button', { name: 'Create the channel' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    // Closed once the channel is created and the list read again: on a loaded machine that took over 8 s.
+    await dialog.waitFor({ state: 'detached', timeout: scaled(20_000) });
     const shown = page.getByRole('status').filter({ hasText: 'it is shown only once' });
     const secret = await shown.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
