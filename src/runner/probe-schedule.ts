@@ -75,9 +75,13 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   unprobeable?: (monitor: M) => ProbeResult | undefined;
   /**
    * When a monitor new to the schedule is first due; undefined (or no function) spreads first runs over the interval.
-   * The edge runner of a cluster resumes a monitor handed over from another instance where that one left it.
+   * The edge runner of a cluster resumes a monitor handed over from another instance where that one left it. With
+   * `cadence` (a time on the cadence the monitor ran on, its last check), a first run pulled forward or held back from
+   * that cadence (an overdue monitor caught up at once) is followed by a run back on it, not one interval later: a
+   * failover's catch-up packs a dead process's overdue monitors into a few seconds, and a fixed cadence from there
+   * would pack them so every interval after, as a burst its new holder runs late each time.
    */
-  firstDueFor?: (monitor: M, now: number) => number | undefined;
+  firstDueFor?: (monitor: M, now: number) => FirstDue | undefined;
   now?: () => number;
   random?: () => number;
   /**
@@ -88,10 +92,23 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   freeSlotAfterProbe?: boolean;
 }
 
+/** A first run's time, and the cadence to go back to after it (see firstDueFor). */
+export interface FirstDue {
+  at: number;
+  cadence?: number;
+}
+
+/** The first time on the cadence through `cadence` (every `intervalMs`) at or after `from`. */
+export function onCadence(cadence: number, intervalMs: number, from: number): number {
+  return cadence + Math.ceil((from - cadence) / intervalMs) * intervalMs;
+}
+
 interface Entry<M> {
   monitor: M;
   timer: NodeJS.Timeout | null;
   dueAt: number;
+  /** A cadence the next run goes back to (its first run was off it); null once on it. */
+  cadence: number | null;
   running: Promise<void> | null;
   /** Changed while its run was in flight: the next run starts as soon as that one is over. */
   rerun: boolean;
@@ -144,9 +161,10 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       holding = false;
     };
     const monitor = entry.monitor;
+    let checkedAt = due;
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
-      const checkedAt = now();
+      checkedAt = now();
       const late = checkedAt - due;
       lateness.record(late);
       const started = deps.observe ? performance.now() : 0;
@@ -165,8 +183,14 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       free();
     }
     if (entries.get(monitor.id) !== entry) return;
-    // Fixed cadence from when the run was due, so runs don't drift; a run that overran starts the next at once.
-    entry.dueAt = entry.rerun ? now() : Math.max(due + entry.monitor.intervalSec * 1000, now());
+    // Fixed cadence from when the run was due, so runs don't drift; a run that overran starts the next at once. A first
+    // run off the cadence it had (caught up after a handover) goes back to it: the next run is the first time on it at
+    // least half an interval after this one started, so two runs are never closer than that.
+    const intervalMs = entry.monitor.intervalSec * 1000;
+    const next =
+      entry.cadence === null ? due + intervalMs : onCadence(entry.cadence, intervalMs, checkedAt + intervalMs / 2);
+    entry.cadence = null;
+    entry.dueAt = entry.rerun ? now() : Math.max(next, now());
     entry.rerun = false;
     arm(entry);
   }
@@ -191,10 +215,12 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       seen.add(monitor.id);
       const entry = entries.get(monitor.id);
       if (!entry) {
+        const first = firstDue(monitor, immediate(monitor), now(), deps.firstDueFor, random);
         const created: Entry<M> = {
           monitor,
           timer: null,
-          dueAt: firstDue(monitor, immediate(monitor), now(), deps.firstDueFor, random),
+          dueAt: first.at,
+          cadence: first.cadence ?? null,
           running: null,
           rerun: false,
         };
@@ -205,6 +231,8 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       const intervalChanged = entry.monitor.intervalSec !== monitor.intervalSec;
       const runNow = entry.monitor !== monitor && checkChanged(entry.monitor, monitor) && immediate(monitor);
       entry.monitor = monitor;
+      // A run now or a new interval starts a cadence of its own.
+      if (runNow || intervalChanged) entry.cadence = null;
       if (runNow) {
         if (entry.timer) {
           clearTimeout(entry.timer);
@@ -280,12 +308,14 @@ function firstDue<M extends ScheduledMonitor>(
   now: number,
   firstDueFor: ProbeScheduleDeps<M>['firstDueFor'],
   random: () => number,
-): number {
+): FirstDue {
   const given = firstDueFor?.(monitor, now);
   if (given !== undefined) return given;
-  if (immediate) return now;
+  if (immediate) return { at: now };
   const intervalMs = monitor.intervalSec * 1000;
-  return now + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
+  return {
+    at: now + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE),
+  };
 }
 
 function knownProbe(type: string): ProbeDefinition | undefined {

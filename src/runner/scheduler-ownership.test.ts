@@ -52,6 +52,12 @@ for (const dialect of dialects) {
       const m0Runs = fake.runs.filter((r) => r.key === 'm0').map((r) => r.at);
       expect(m0Runs).toHaveLength(2);
       expect((m0Runs[1] ?? 0) - (m0Runs[0] ?? 0)).toBe(10_000);
+      // m1, caught up at once, then goes back to the cadence of its last check (35 s ago: now + 15 s), not one interval
+      // after the catch-up: a dead process's overdue monitors must not stay packed into those few seconds.
+      const m1Runs = fake.runs.filter((r) => r.key === 'm1').map((r) => r.at);
+      expect(m1Runs).toHaveLength(2);
+      expect((m1Runs[1] ?? 0) - now).toBeGreaterThanOrEqual(14_900);
+      expect((m1Runs[1] ?? 0) - now).toBeLessThanOrEqual(15_100);
     });
 
     it('spreads the never-checked monitors of shards it takes over, rather than checking them all at once', async () => {

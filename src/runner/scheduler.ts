@@ -11,6 +11,7 @@ import type { Store } from '../store/index.js';
 import type { Ingest } from './ingest.js';
 import {
   createProbeSchedule,
+  type FirstDue,
   type ProbeSchedule,
   type ScheduledMonitor,
   type ScheduleStats,
@@ -240,12 +241,18 @@ function runReport(schedule: ProbeSchedule<EdgeMonitor>, logger: Logger) {
   });
 }
 
-/** A monitor handed over: one interval after its last check, or within OVERDUE_SPREAD_MS if that passed; never checked: spread as usual. */
-function resumeAt(monitor: EdgeMonitor, now: number): number | undefined {
+/**
+ * A monitor handed over: one interval after its last check, or within OVERDUE_SPREAD_MS if that passed (a dead
+ * process's, caught up at once) and then back on the cadence of its last check; never checked: spread as usual.
+ */
+function resumeAt(monitor: EdgeMonitor, now: number): FirstDue | undefined {
   if (monitor.lastCheckAt === null) return undefined;
   const due = monitor.lastCheckAt + monitor.intervalSec * 1000;
-  if (due >= now) return due;
-  return now + Math.floor(spread(monitor.id) * Math.min(OVERDUE_SPREAD_MS, monitor.intervalSec * 1000));
+  if (due >= now) return { at: due };
+  return {
+    at: now + Math.floor(spread(monitor.id) * Math.min(OVERDUE_SPREAD_MS, monitor.intervalSec * 1000)),
+    cadence: monitor.lastCheckAt,
+  };
 }
 
 type Known = Map<string, { updatedAt: number; monitor: EdgeMonitor }>;
