@@ -4,6 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { edgeRunnerHarness, fakeProbe, monitorsYaml } from '../../test/edge-runner.js';
 import { seed } from '../../test/seed.js';
 import { dialects } from '../../test/store-dialects.js';
+import { overdueSpread } from './scheduler.js';
+
+describe('an overdue monitor handed over', () => {
+  it('runs within as long as it is overdue: 2 s at least, 10 s or a sixth of its interval at most', () => {
+    // Fell due while its shard moved between two live processes: soon.
+    expect(overdueSpread(300, 60_000)).toBe(2_000);
+    expect(overdueSpread(5_000, 60_000)).toBe(5_000);
+    // A dead process's, overdue by its lease's lapse: over 10 s, not packed into 2 s.
+    expect(overdueSpread(15_000, 60_000)).toBe(10_000);
+    expect(overdueSpread(15_000, 12_000)).toBe(2_000);
+  });
+});
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`the edge runner on ${dialect.name}`, () => {

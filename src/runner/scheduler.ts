@@ -26,8 +26,15 @@ export const DEFAULT_CONCURRENCY = 256;
 const RELOAD_EVERY_MS = 60_000;
 /** How often the runner logs what it did: checks run and how late they started. */
 const REPORT_EVERY_MS = 60_000;
-/** A monitor handed over overdue (its holder died) runs within this much, spread, rather than all at the same instant. */
-const OVERDUE_SPREAD_MS = 2_000;
+/**
+ * A monitor handed over overdue runs soon, spread rather than all at the same instant: over as long as it is overdue
+ * (at least 2 s, at most 10 s or a sixth of its interval). A dead process's overdue monitors are the ones due while its
+ * leases lapsed (a quarter of them at a 15 s TTL and 60 s intervals): packed into 2 s they made the survivors start
+ * their own checks 1.7 s late in that minute (100,000 monitors over three processes), while 10 s keeps them within
+ * the failover's 30 s. A monitor that fell due while its shard moved between two live processes is a second or two
+ * overdue, and runs within 2 s.
+ */
+const OVERDUE_SPREAD_MS = { least: 2_000, most: 10_000 };
 
 /** The nearest-rank percentile of samples sorted ascending. */
 function percentile(sorted: number[], share: number): number {
@@ -242,17 +249,22 @@ function runReport(schedule: ProbeSchedule<EdgeMonitor>, logger: Logger) {
 }
 
 /**
- * A monitor handed over: one interval after its last check, or within OVERDUE_SPREAD_MS if that passed (a dead
- * process's, caught up at once) and then back on the cadence of its last check; never checked: spread as usual.
+ * A monitor handed over: one interval after its last check, or soon if that passed (overdueSpread), then back on the
+ * cadence of its last check; never checked: spread as usual.
  */
 function resumeAt(monitor: EdgeMonitor, now: number): FirstDue | undefined {
   if (monitor.lastCheckAt === null) return undefined;
   const due = monitor.lastCheckAt + monitor.intervalSec * 1000;
   if (due >= now) return { at: due };
   return {
-    at: now + Math.floor(spread(monitor.id) * Math.min(OVERDUE_SPREAD_MS, monitor.intervalSec * 1000)),
+    at: now + Math.floor(spread(monitor.id) * overdueSpread(now - due, monitor.intervalSec * 1000)),
     cadence: monitor.lastCheckAt,
   };
+}
+
+/** Over how long a monitor overdue by `overdueMs` is spread (see OVERDUE_SPREAD_MS). */
+export function overdueSpread(overdueMs: number, intervalMs: number): number {
+  return Math.min(Math.max(overdueMs, OVERDUE_SPREAD_MS.least), OVERDUE_SPREAD_MS.most, intervalMs / 6);
 }
 
 type Known = Map<string, { updatedAt: number; monitor: EdgeMonitor }>;

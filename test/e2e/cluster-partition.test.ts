@@ -22,7 +22,7 @@ const MONITORS = 60;
 const INTERVAL_SEC = 4;
 const INTERVAL_MS = INTERVAL_SEC * 1000;
 const TTL_MS = 3000;
-/** b's monitors run on a within: the lease's lapse, a's next round, the overdue spread (2 s), and room for a loaded machine. */
+/** b's monitors run on a within: the lease's lapse, a's next round, the overdue spread (a sixth of the interval), and room for a loaded machine. */
 const TAKEOVER_MS = TTL_MS + 7000;
 const PARTITION_MS = 8000;
 
