@@ -39,7 +39,7 @@ export default defineConfig({
     // while three files share two cores: in a full run one or two of them miss it, a different one each time, and pass
     // alone. One retry each; a slow path fails twice, and the tests that needed the retry are listed at the end.
     retry: 1,
-    reporters: ['default', './test/flaky-reporter.ts'],
+    reporters: ['default', './test/flaky-reporter.ts', './test/slowest-reporter.ts'],
     projects: [
       {
         extends: true,
