@@ -81,7 +81,7 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
    * failover's catch-up packs a dead process's overdue monitors into a few seconds, and a fixed cadence from there
    * would pack them so every interval after, as a burst its new holder runs late each time.
    */
-  firstDueFor?: (monitor: M, now: number) => FirstDue | undefined;
+  firstDueFor?: (monitor: M, now: number, immediate: boolean) => FirstDue | undefined;
   now?: () => number;
   random?: () => number;
   /**
@@ -309,7 +309,7 @@ function firstDue<M extends ScheduledMonitor>(
   firstDueFor: ProbeScheduleDeps<M>['firstDueFor'],
   random: () => number,
 ): FirstDue {
-  const given = firstDueFor?.(monitor, now);
+  const given = firstDueFor?.(monitor, now, immediate);
   if (given !== undefined) return given;
   if (immediate) return { at: now };
   const intervalMs = monitor.intervalSec * 1000;

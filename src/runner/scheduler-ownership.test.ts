@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { edgeRunnerHarness, fakeProbe, monitorsYaml } from '../../test/edge-runner.js';
 import { seed } from '../../test/seed.js';
 import { dialects } from '../../test/store-dialects.js';
-import { overdueSpread } from './scheduler.js';
+import { firstSlot, overdueSpread } from './scheduler.js';
 
 describe('an overdue monitor handed over', () => {
   it('runs within as long as it is overdue: 2 s at least, 10 s or a sixth of its interval at most', () => {
@@ -14,6 +14,15 @@ describe('an overdue monitor handed over', () => {
     // A dead process's, overdue by its lease's lapse: over 10 s, not packed into 2 s.
     expect(overdueSpread(15_000, 60_000)).toBe(10_000);
     expect(overdueSpread(15_000, 12_000)).toBe(2_000);
+  });
+
+  it('has a slot of its own when never checked: the same moment of each interval whenever it is asked', () => {
+    const at = firstSlot('mon_abc', 60_000, 1_000_000);
+    expect(at).toBeGreaterThanOrEqual(1_000_000);
+    expect(at).toBeLessThan(1_060_000);
+    expect(firstSlot('mon_abc', 60_000, at - 30_000)).toBe(at);
+    expect(firstSlot('mon_abc', 60_000, at)).toBe(at);
+    expect(firstSlot('mon_abc', 60_000, at + 1)).toBe(at + 60_000);
   });
 });
 
@@ -87,6 +96,27 @@ for (const dialect of dialects) {
       expect(fake.runs.length).toBeLessThan(15);
       await e.advance(60_000);
       expect(new Set(fake.runs.map((r) => r.key)).size).toBe(60);
+    });
+
+    it('runs a never-checked monitor at its own slot, so a shard moved while nothing ran it does not wait longer', async () => {
+      await seed(e.opened.store, monitorsYaml(20, 60), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await e.scheduler.start();
+      const list = await e.opened.store.monitors.list((await e.opened.store.organizations.list())[0]!.id);
+      const slotOf = new Map(list.map((m) => [m.key, firstSlot(m.id, 60_000, Date.now())]));
+      // Taken over 20 s late (as if another process had held them meanwhile, never running them): each still runs at
+      // the slot it had then, or one interval on if that passed, never an interval after this process took it.
+      await e.advance(20_000);
+      const takenAt = Date.now();
+      for (const m of list) owned.add(m.id);
+      await e.scheduler.reload();
+      await e.advance(60_000, 100);
+      for (const [key, slot] of slotOf) {
+        const first = fake.runs.find((r) => r.key === key)?.at ?? Number.NaN;
+        expect(first).toBe(slot >= takenAt ? slot : slot + 60_000);
+      }
     });
 
     it('drops a monitor no longer owned before its next run, once its check in flight is recorded', async () => {

@@ -12,6 +12,7 @@ import type { Ingest } from './ingest.js';
 import {
   createProbeSchedule,
   type FirstDue,
+  onCadence,
   type ProbeSchedule,
   type ScheduledMonitor,
   type ScheduleStats,
@@ -250,16 +251,24 @@ function runReport(schedule: ProbeSchedule<EdgeMonitor>, logger: Logger) {
 
 /**
  * A monitor handed over: one interval after its last check, or soon if that passed (overdueSpread), then back on the
- * cadence of its last check; never checked: spread as usual.
+ * cadence of its last check. One never checked runs at once when asked (created or changed), else at its slot: the
+ * same moment of every interval on every process, so a shard that moves while a cluster starts cold does not push
+ * its monitors' first checks an interval further with each move.
  */
-function resumeAt(monitor: EdgeMonitor, now: number): FirstDue | undefined {
-  if (monitor.lastCheckAt === null) return undefined;
+function resumeAt(monitor: EdgeMonitor, now: number, immediate: boolean): FirstDue | undefined {
+  if (monitor.lastCheckAt === null)
+    return immediate ? { at: now } : { at: firstSlot(monitor.id, monitor.intervalSec * 1000, now) };
   const due = monitor.lastCheckAt + monitor.intervalSec * 1000;
   if (due >= now) return { at: due };
   return {
     at: now + Math.floor(spread(monitor.id) * overdueSpread(now - due, monitor.intervalSec * 1000)),
     cadence: monitor.lastCheckAt,
   };
+}
+
+/** A never-checked monitor's first slot at or after `now`: its spread (from its id) into intervals counted from 1970. */
+export function firstSlot(id: string, intervalMs: number, now: number): number {
+  return onCadence(Math.floor(spread(id) * intervalMs), intervalMs, now);
 }
 
 /** Over how long a monitor overdue by `overdueMs` is spread (see OVERDUE_SPREAD_MS). */
