@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { edgeRunnerHarness, fakeProbe, monitorsYaml } from '../../test/edge-runner.js';
 import { seed } from '../../test/seed.js';
 import { dialects } from '../../test/store-dialects.js';
+import { spread } from './probe-schedule.js';
 import { firstSlot, overdueSpread } from './scheduler.js';
 
 describe('an overdue monitor handed over', () => {
@@ -96,6 +97,28 @@ for (const dialect of dialects) {
       expect(fake.runs.length).toBeLessThan(15);
       await e.advance(60_000);
       expect(new Set(fake.runs.map((r) => r.key)).size).toBe(60);
+    });
+
+    it('spreads the overdue monitors of one takeover over a window sized by the most overdue of them', async () => {
+      const { monitors } = await seed(e.opened.store, monitorsYaml(2, 60), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await e.scheduler.start();
+      // A dead process's: m0 overdue by 8 s, m1 by only 0.5 s. Both share m0's 8 s, not m1's 2 s.
+      const now = Date.now();
+      const recorded = e.ingest.recordMany([
+        { monitorId: monitors.m0!.id, ok: true, checkedAt: now - 68_000, source: 'edge' },
+        { monitorId: monitors.m1!.id, ok: true, checkedAt: now - 60_500, source: 'edge' },
+      ]);
+      await e.ingest.flush();
+      await recorded;
+      for (const m of Object.values(monitors)) owned.add(m.id);
+      await e.scheduler.reload();
+      await e.advance(10_000, 100);
+      const first = (key: string) => (fake.runs.find((r) => r.key === key)?.at ?? Number.NaN) - now;
+      expect(first('m1')).toBeGreaterThanOrEqual(Math.floor(spread(monitors.m1!.id) * 8_000));
+      expect(first('m1')).toBeLessThanOrEqual(Math.floor(spread(monitors.m1!.id) * 8_000) + 100);
     });
 
     it('runs a never-checked monitor at its own slot, so a shard moved while nothing ran it does not wait longer', async () => {

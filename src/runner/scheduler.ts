@@ -28,8 +28,8 @@ const RELOAD_EVERY_MS = 60_000;
 /** How often the runner logs what it did: checks run and how late they started. */
 const REPORT_EVERY_MS = 60_000;
 /**
- * A monitor handed over overdue runs soon, spread rather than all at the same instant: over as long as it is overdue
- * (at least 2 s, at most 10 s or a sixth of its interval). A dead process's overdue monitors are the ones due while its
+ * A monitor handed over overdue runs soon, spread rather than all at the same instant: over as long as the most
+ * overdue of those taken over with it is overdue (at least 2 s, at most 10 s or a sixth of its interval). A dead process's overdue monitors are the ones due while its
  * leases lapsed (a quarter of them at a 15 s TTL and 60 s intervals): packed into 2 s they made the survivors start
  * their own checks 1.7 s late in that minute (100,000 monitors over three processes), while 10 s keeps them within
  * the failover's 30 s. A monitor that fell due while its shard moved between two live processes is a second or two
@@ -100,10 +100,13 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   /** Each organization's probe-target guard, re-read with the monitors; a monitor of an organization not read yet gets the strict one. */
   let guards = new Map<string, TargetGuard>();
+  /** How overdue the most overdue monitor taken over by the load under way is: its overdue ones share that window. */
+  const takeover = { overdueMs: 0 };
   const schedule = edgeSchedule(
     deps,
     concurrency,
     (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY,
+    takeover,
   );
   const report = runReport(schedule, deps.logger);
   let started = false;
@@ -159,6 +162,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     if (stopped) return;
     const next = merged(versions, fresh, known, owns);
     const changed = stale.length > 0 || next.size !== known.size;
+    takeover.overdueMs = mostOverdue(next, known, deps.clock.now());
     known = next;
     const seen = seenVersions;
     seenVersions = listed;
@@ -255,13 +259,15 @@ function runReport(schedule: ProbeSchedule<EdgeMonitor>, logger: Logger) {
  * same moment of every interval on every process, so a shard that moves while a cluster starts cold does not push
  * its monitors' first checks an interval further with each move.
  */
-function resumeAt(monitor: EdgeMonitor, now: number, immediate: boolean): FirstDue | undefined {
+function resumeAt(monitor: EdgeMonitor, now: number, immediate: boolean, mostOverdueMs: number): FirstDue | undefined {
   if (monitor.lastCheckAt === null)
     return immediate ? { at: now } : { at: firstSlot(monitor.id, monitor.intervalSec * 1000, now) };
   const due = monitor.lastCheckAt + monitor.intervalSec * 1000;
   if (due >= now) return { at: due };
   return {
-    at: now + Math.floor(spread(monitor.id) * overdueSpread(now - due, monitor.intervalSec * 1000)),
+    at:
+      now +
+      Math.floor(spread(monitor.id) * overdueSpread(Math.max(now - due, mostOverdueMs), monitor.intervalSec * 1000)),
     cadence: monitor.lastCheckAt,
   };
 }
@@ -269,6 +275,20 @@ function resumeAt(monitor: EdgeMonitor, now: number, immediate: boolean): FirstD
 /** A never-checked monitor's first slot at or after `now`: its spread (from its id) into intervals counted from 1970. */
 export function firstSlot(id: string, intervalMs: number, now: number): number {
   return onCadence(Math.floor(spread(id) * intervalMs), intervalMs, now);
+}
+
+/**
+ * Of the monitors new to this process (`next` but not `before`), how overdue the most overdue is: the overdue ones of
+ * one takeover share a window sized by it, so that a dead process's (overdue by up to its lease's lapse) spread evenly
+ * over 10 s rather than the barely overdue among them all in the first seconds, while a shard moved between live
+ * processes (its monitors a second or two overdue at most) is caught up within 2 s.
+ */
+function mostOverdue(next: Known, before: Known, now: number): number {
+  let most = 0;
+  for (const [id, { monitor }] of next)
+    if (monitor.lastCheckAt !== null && !before.has(id))
+      most = Math.max(most, now - monitor.lastCheckAt - monitor.intervalSec * 1000);
+  return most;
 }
 
 /** Over how long a monitor overdue by `overdueMs` is spread (see OVERDUE_SPREAD_MS). */
@@ -297,6 +317,7 @@ function edgeSchedule(
   deps: SchedulerDeps,
   concurrency: number,
   guardFor: (monitor: EdgeMonitor) => TargetGuard,
+  takeover: { overdueMs: number },
 ): ProbeSchedule<EdgeMonitor> {
   const metrics = deps.metrics;
   return createProbeSchedule<EdgeMonitor>({
@@ -305,7 +326,12 @@ function edgeSchedule(
     guardFor,
     freeSlotAfterProbe: true,
     now: () => deps.clock.now(),
-    ...(deps.owns ? { firstDueFor: resumeAt } : {}),
+    ...(deps.owns
+      ? {
+          firstDueFor: (monitor: EdgeMonitor, now: number, immediate: boolean) =>
+            resumeAt(monitor, now, immediate, takeover.overdueMs),
+        }
+      : {}),
     ...(deps.probeFor ? { probeFor: deps.probeFor } : {}),
     ...(deps.random ? { random: deps.random } : {}),
     onResult: async (monitor, result, checkedAt) => {
