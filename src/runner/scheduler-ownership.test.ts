@@ -31,6 +31,32 @@ for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`the edge runner on ${dialect.name}`, () => {
     const e = edgeRunnerHarness(dialect);
 
+    /**
+     * A runner owning nothing yet; then another instance's last checks of some monitors (seconds ago, by key) are
+     * stored and every monitor is handed to it. Resolves with the fake probe, the monitors and when they were handed.
+     */
+    async function takeOver(count: number, intervalSec: number, lastChecks: Record<string, number>) {
+      const { monitors } = await seed(e.opened.store, monitorsYaml(count, intervalSec), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await e.scheduler.start();
+      const now = Date.now();
+      const recorded = e.ingest.recordMany(
+        Object.entries(lastChecks).map(([key, agoMs]) => ({
+          monitorId: monitors[key]!.id,
+          ok: true,
+          checkedAt: now - agoMs,
+          source: 'edge' as const,
+        })),
+      );
+      await e.ingest.flush();
+      await recorded;
+      for (const m of Object.values(monitors)) owned.add(m.id);
+      await e.scheduler.reload();
+      return { fake, monitors, now };
+    }
+
     it('runs only the monitors it owns (cluster mode)', async () => {
       await seed(e.opened.store, monitorsYaml(6, 10), Date.now());
       const fake = fakeProbe(0);
@@ -49,21 +75,8 @@ for (const dialect of dialects) {
     });
 
     it('resumes a monitor newly owned one interval after its stored last check, or soon when that passed', async () => {
-      const { monitors } = await seed(e.opened.store, monitorsYaml(3, 10), Date.now());
-      const fake = fakeProbe(0);
-      const owned = new Set<string>();
-      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
-      await e.scheduler.start();
       // Another instance checked m0 4 s ago and m1 35 s ago (then died); m2 was never checked.
-      const now = Date.now();
-      const recorded = e.ingest.recordMany([
-        { monitorId: monitors.m0!.id, ok: true, checkedAt: now - 4_000, source: 'edge' },
-        { monitorId: monitors.m1!.id, ok: true, checkedAt: now - 35_000, source: 'edge' },
-      ]);
-      await e.ingest.flush();
-      await recorded;
-      for (const m of Object.values(monitors)) owned.add(m.id);
-      await e.scheduler.reload();
+      const { fake, now } = await takeOver(3, 10, { m0: 4_000, m1: 35_000 });
       await e.advance(20_000, 100);
       const first = (key: string) => fake.runs.find((r) => r.key === key)?.at ?? Number.NaN;
       expect(first('m0') - now).toBeGreaterThanOrEqual(6_000);
@@ -100,21 +113,8 @@ for (const dialect of dialects) {
     });
 
     it('spreads the overdue monitors of one takeover over a window sized by the most overdue of them', async () => {
-      const { monitors } = await seed(e.opened.store, monitorsYaml(2, 60), Date.now());
-      const fake = fakeProbe(0);
-      const owned = new Set<string>();
-      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
-      await e.scheduler.start();
       // A dead process's: m0 overdue by 8 s, m1 by only 0.5 s. Both share m0's 8 s, not m1's 2 s.
-      const now = Date.now();
-      const recorded = e.ingest.recordMany([
-        { monitorId: monitors.m0!.id, ok: true, checkedAt: now - 68_000, source: 'edge' },
-        { monitorId: monitors.m1!.id, ok: true, checkedAt: now - 60_500, source: 'edge' },
-      ]);
-      await e.ingest.flush();
-      await recorded;
-      for (const m of Object.values(monitors)) owned.add(m.id);
-      await e.scheduler.reload();
+      const { fake, monitors, now } = await takeOver(2, 60, { m0: 68_000, m1: 60_500 });
       await e.advance(10_000, 100);
       const first = (key: string) => (fake.runs.find((r) => r.key === key)?.at ?? Number.NaN) - now;
       expect(first('m1')).toBeGreaterThanOrEqual(Math.floor(spread(monitors.m1!.id) * 8_000));
