@@ -29,10 +29,10 @@ const RELOAD_EVERY_MS = 60_000;
 const REPORT_EVERY_MS = 60_000;
 /**
  * A monitor handed over overdue runs soon, spread rather than all at the same instant: over as long as the most
- * overdue of those taken over with it is overdue (at least 2 s, at most 10 s or a sixth of its interval). A dead process's overdue monitors are the ones due while its
- * leases lapsed (a quarter of them at a 15 s TTL and 60 s intervals): packed into 2 s they made the survivors start
- * their own checks 1.7 s late in that minute (100,000 monitors over three processes), while 10 s keeps them within
- * the failover's 30 s. A monitor that fell due while its shard moved between two live processes is a second or two
+ * overdue of those taken over with it is overdue (at least 2 s, at most 10 s or a sixth of its interval). A dead
+ * process's overdue monitors are the ones due while its leases lapsed (a quarter of them at a 15 s TTL and 60 s
+ * intervals): packed into 2 s they made the survivors start their own checks 1.7 s late in that minute (100,000
+ * monitors over three processes), while 10 s keeps them within the failover's 30 s. A monitor that fell due while its shard moved between two live processes is a second or two
  * overdue, and runs within 2 s.
  */
 const OVERDUE_SPREAD_MS = { least: 2_000, most: 10_000 };
@@ -162,7 +162,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     if (stopped) return;
     const next = merged(versions, fresh, known, owns);
     const changed = stale.length > 0 || next.size !== known.size;
-    takeover.overdueMs = mostOverdue(next, known, deps.clock.now());
+    // Only a changed list can hold monitors new to this process: the walk is skipped on the minute's quiet reload.
+    if (changed) takeover.overdueMs = mostOverdue(next, known, deps.clock.now());
     known = next;
     const seen = seenVersions;
     seenVersions = listed;
