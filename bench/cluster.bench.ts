@@ -180,6 +180,11 @@ interface IngestRun {
   pushMachineMsPerResult: number;
   /** Heartbeats per ingest commit in the measured window, over the processes (from their /metrics). */
   pushMeanBatch: number;
+  /** How long an ingest commit took, on average, in ms. */
+  pushMeanCommitMs: number;
+  /** The processes' garbage collection per stored heartbeat: ms of pauses, and young-generation collections per 1,000. */
+  pushGcMsPerResult: number;
+  pushScavengesPerThousand: number;
   relayResultsPerSec: number;
   relay: LoadResult;
   stored: { push: number; relay: number };
@@ -210,8 +215,10 @@ interface CpuAccount {
 const METRICS_TOKEN = 'cluster-bench-metrics';
 
 /** Results committed and ingest commits so far, summed over the processes. */
-async function commits(urls: string[]): Promise<{ results: number; commits: number }> {
-  const total = { results: 0, commits: 0 };
+async function commits(
+  urls: string[],
+): Promise<{ results: number; commits: number; commitSeconds: number; gcSeconds: number; scavenges: number }> {
+  const total = { results: 0, commits: 0, commitSeconds: 0, gcSeconds: 0, scavenges: 0 };
   for (const url of urls) {
     const text = await (
       await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
@@ -219,6 +226,12 @@ async function commits(urls: string[]): Promise<{ results: number; commits: numb
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
     total.results += value('warden_ingest_batch_size_sum');
     total.commits += value('warden_ingest_batch_size_count');
+    total.commitSeconds += value('warden_ingest_commit_duration_seconds_sum');
+    for (const [, stat, kind, figure] of text.matchAll(
+      /^nodejs_gc_duration_seconds_(sum|count)\{kind="([a-z]+)"\} (\S+)$/gm,
+    ))
+      if (stat === 'sum') total.gcSeconds += Number(figure);
+      else if (kind === 'minor') total.scavenges += Number(figure);
   }
   return total;
 }
@@ -251,6 +264,11 @@ async function measureIngest(
     (batchesAfter.results - batchesBefore.results) / Math.max(1, batchesAfter.commits - batchesBefore.commits);
   const stored = account ? Math.max(1, (await account.stored()) - storedBefore) : 0;
   const perResult = (seconds: number) => (account ? (seconds * 1000) / stored : -1);
+  const pushMeanCommitMs =
+    ((batchesAfter.commitSeconds - batchesBefore.commitSeconds) * 1000) /
+    Math.max(1, batchesAfter.commits - batchesBefore.commits);
+  const pushGcMsPerResult = perResult(batchesAfter.gcSeconds - batchesBefore.gcSeconds);
+  const pushScavengesPerThousand = account ? ((batchesAfter.scavenges - batchesBefore.scavenges) * 1000) / stored : -1;
   const pushCpuMsPerResult = perResult(after.warden - before.warden);
   const pushPostgresMsPerResult = perResult(after.postgres - before.postgres);
   const pushMachineMsPerResult = perResult(after.machine - before.machine);
@@ -269,6 +287,9 @@ async function measureIngest(
     pushPostgresMsPerResult,
     pushMachineMsPerResult,
     pushMeanBatch,
+    pushMeanCommitMs,
+    pushGcMsPerResult,
+    pushScavengesPerThousand,
     relay,
     relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH,
   };
@@ -318,7 +339,10 @@ async function ingestFigures(): Promise<boolean> {
       WARDEN_METRICS_TOKEN: METRICS_TOKEN,
     });
     try {
-      const run = await measureIngest('SQLite, 1 process', [server.url], await relayIdsOf(server.url), null);
+      const run = await measureIngest('SQLite, 1 process', [server.url], await relayIdsOf(server.url), {
+        pids: [server.process.pid as number],
+        stored: () => countChecks(server.dataDir),
+      });
       runs.push({ ...run, stored: { push: -1, relay: await countChecks(server.dataDir) } });
     } finally {
       await server.stop();
@@ -369,7 +393,7 @@ async function ingestFigures(): Promise<boolean> {
   }
   for (const run of runs.filter((r) => r.pushPostgresMsPerResult >= 0))
     console.log(
-      `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator)`,
+      `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit of ${run.pushMeanCommitMs.toFixed(2)} ms; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator); Warden's garbage collection ${run.pushGcMsPerResult.toFixed(3)} ms, ${run.pushScavengesPerThousand.toFixed(2)} young collections per 1,000`,
     );
   for (const run of runs)
     console.log(
