@@ -133,5 +133,34 @@ for (const dialect of migrationDialects) {
         );
       });
     });
+
+    it('0035: on PostgreSQL checks and the journal stop referencing monitors, and reference them again once undone', async () => {
+      const connection = await open();
+      await migrate(connection);
+      const { db } = connection;
+      // Which of the two tables reference `monitors`, from each dialect's catalog.
+      const referencing = async () => {
+        const found: string[] = [];
+        for (const table of ['check_journal', 'checks']) {
+          const refs =
+            dialect.name === 'postgres'
+              ? (
+                  await sql<{ n: number }>`select count(*)::int as n from pg_constraint
+                    where conrelid = ${table}::regclass and contype = 'f' and confrelid = 'monitors'::regclass`.execute(
+                    db,
+                  )
+                ).rows[0]?.n
+              : (
+                  await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${table})`.execute(db)
+                ).rows.filter((r) => r.table === 'monitors').length;
+          if (refs) found.push(table);
+        }
+        return found;
+      };
+      // SQLite keeps its references (inserted in-process, they cost little).
+      expect(await referencing()).toEqual(dialect.name === 'postgres' ? [] : ['check_journal', 'checks']);
+      await undoFrom(db, '0035-unreferenced-checks');
+      expect(await referencing()).toEqual(['check_journal', 'checks']);
+    });
   });
 }

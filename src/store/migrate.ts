@@ -32,6 +32,7 @@ import * as locationBuckets from './migrations/0029-location-buckets.js';
 import * as pageShowUnreachable from './migrations/0032-page-show-unreachable.js';
 import * as journalResultIds from './migrations/0033-journal-result-ids.js';
 import * as timePartitions from './migrations/0034-time-partitions.js';
+import * as unreferencedChecks from './migrations/0035-unreferenced-checks.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -69,6 +70,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0032-page-show-unreachable': pageShowUnreachable,
   '0033-journal-result-ids': journalResultIds,
   '0034-time-partitions': timePartitions,
+  '0035-unreferenced-checks': unreferencedChecks,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

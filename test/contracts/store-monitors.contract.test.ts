@@ -1,10 +1,12 @@
 // Store contract, monitors: what a writer sets, what comes back, and the push tokens that find them.
 import { beforeEach, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/domain/check.js';
 import type { Monitor } from '../../src/domain/monitor.js';
 import {
   addMonitor,
   addOrganization,
   addRelay,
+  check,
   describeStore,
   monitorSpec,
   NOW,
@@ -301,6 +303,23 @@ describeStore('monitors', (store) => {
     await store().monitors.delete('mon_a');
     expect(await store().monitors.findById('mon_a')).toBeUndefined();
     expect(await store().monitors.listIds()).toEqual(['mon_b']);
+  });
+
+  it('deletes a monitor with its checks, folded or still journaled, and no other', async () => {
+    await addMonitor(store(), 'a');
+    await addMonitor(store(), 'b');
+    const range = { from: 0, to: NOW + DAY_MS, limit: 10 };
+    await store().checks.write(
+      [check('mon_a', NOW, { source: 'relay', resultId: 'res_1' }), check('mon_b', NOW, { resultId: null })],
+      [],
+    );
+    // A read folds the journal into `checks`; the next check stays journaled until the next one.
+    expect(await store().checks.list('mon_a', range)).toHaveLength(1);
+    await store().checks.write([check('mon_a', NOW + 1000, { source: 'relay', resultId: 'res_2' })], []);
+    await store().transaction((t) => t.monitors.delete('mon_a'));
+    expect(await store().checks.list('mon_a', range)).toEqual([]);
+    expect(await store().checks.storedResultKeys(['res_1', 'res_2'])).toEqual(new Set());
+    expect(await store().checks.list('mon_b', range)).toHaveLength(1);
   });
 
   it('lists the ids of every monitor of every organization', async () => {

@@ -1,7 +1,17 @@
 // Store contract, organizations and their API keys: what every dialect promises the services.
 import { beforeEach, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/domain/check.js';
 import type { ApiKey } from '../../src/domain/organization.js';
-import { addOrganization, describeStore, NOW, ORG, OTHER_ORG, rejectionOf } from './store-fixtures.js';
+import {
+  addMonitor,
+  addOrganization,
+  check,
+  describeStore,
+  NOW,
+  ORG,
+  OTHER_ORG,
+  rejectionOf,
+} from './store-fixtures.js';
 
 describeStore('organizations', (store) => {
   it('creates an organization on its first upsert and reports the change', async () => {
@@ -256,5 +266,21 @@ describeStore('API keys', (store) => {
     await store().apiKeys.insert(apiKey('key_a', NOW));
     const error = await rejectionOf(store().apiKeys.insert({ ...apiKey('key_b', NOW), hash: 'hash_key_a' }));
     expect(store().isUniqueViolation(error)).toBe(true);
+  });
+
+  it("deletes an organization with its monitors and their checks, and leaves another's", async () => {
+    await addOrganization(store());
+    await addOrganization(store(), OTHER_ORG);
+    await addMonitor(store(), 'a');
+    await addMonitor(store(), 'x', { organizationId: OTHER_ORG.id });
+    const range = { from: 0, to: NOW + DAY_MS, limit: 10 };
+    await store().checks.write([check('mon_a', NOW), check('mon_x', NOW)], []);
+    // One folded into `checks` by a read, one still journaled.
+    expect(await store().checks.list('mon_a', range)).toHaveLength(1);
+    await store().checks.write([check('mon_a', NOW + 1000)], []);
+    expect(await store().transaction((t) => t.organizations.delete(ORG.id))).toBe(true);
+    expect(await store().monitors.findById('mon_a')).toBeUndefined();
+    expect(await store().checks.list('mon_a', range)).toEqual([]);
+    expect(await store().checks.list('mon_x', range)).toHaveLength(1);
   });
 });

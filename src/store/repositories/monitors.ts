@@ -53,6 +53,19 @@ export interface MonitorRepository {
   listNotify(organizationId: string): Promise<{ id: string; notify: string[] }[]>;
 }
 
+/**
+ * The checks of monitors just deleted, journaled or folded: on PostgreSQL no foreign key deletes them with their
+ * monitor (migration 0035), on SQLite one did already. Called after the monitors' rows are deleted, in the same
+ * transaction: ingest journals a check only with its monitor's row locked, so none can follow.
+ */
+export async function deleteChecksOf(db: Db, monitorIds: readonly string[]): Promise<void> {
+  await inChunks(monitorIds, async (chunk) => {
+    await db.deleteFrom('check_journal').where('monitor_id', 'in', chunk).execute();
+    await db.deleteFrom('checks').where('monitor_id', 'in', chunk).execute();
+    return [];
+  });
+}
+
 export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
   const all = () => db.selectFrom('monitors').selectAll();
   return {
@@ -151,7 +164,9 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
       await db.updateTable('monitors').set({ secrets_set_at: at }).where('id', '=', id).execute();
     },
     async delete(id) {
+      // Its row first: ingest journals a check only with that row locked, so none comes after it.
       await db.deleteFrom('monitors').where('id', '=', id).execute();
+      await deleteChecksOf(db, [id]);
     },
     async keysOnRelay(relayId) {
       return (

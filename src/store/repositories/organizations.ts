@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Organization } from '../../domain/organization.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, OrganizationsTable } from '../tables.js';
+import { deleteChecksOf } from './monitors.js';
 import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
 
 const toOrganization = (r: Selectable<OrganizationsTable>): Organization => ({
@@ -161,7 +162,14 @@ export function organizationRepository(db: Db): OrganizationRepository {
     async delete(id) {
       // Deliveries name their organization without a foreign key (a channel's or a subscriber's cascade takes most).
       await deleteWhere(db, 'notification_deliveries', { organization_id: id });
-      return (await deleteWhere(db, 'organizations', { id })) > 0;
+      // Its monitors go with it by their foreign key's cascade; their checks are deleted after them (monitors.ts).
+      const monitors = await db.selectFrom('monitors').select('id').where('organization_id', '=', id).execute();
+      const deleted = (await deleteWhere(db, 'organizations', { id })) > 0;
+      await deleteChecksOf(
+        db,
+        monitors.map((m) => m.id),
+      );
+      return deleted;
     },
   };
 }
