@@ -86,17 +86,22 @@ const WRITE = prepared(`with l as materialized (
     limit 1),
   go as materialized (select not exists (select 1 from stale) and not exists (select 1 from dup) as ok),
   s as (update monitors set ${WRITTEN.map(([c]) => `${c} = ${assigned(c)}`).join(', ')}
-    from unnest($1::text[], ${stateArrays}) as v(id, ${WRITTEN.map(([c]) => c).join(', ')})
+    from unnest($1::text[], ${stateArrays}, $20::boolean[]) as v(id, ${WRITTEN.map(([c]) => c).join(', ')}, moves)
     where (select ok from go) and monitors.id = v.id
-    returning monitors.id, ${VERSION('monitors')} as version),
+    returning monitors.id, case when v.moves then ${VERSION('monitors')} end as version),
   j as (insert into check_journal (${JOURNALED.map(([c]) => c).join(', ')})
     select * from unnest(${journalArrays}) where (select ok from go))
   select 'stale' as kind, l.* from l join stale on stale.id = l.id
-  union all select 'written', s.id, ${NULLS}, s.version from s
+  union all select 'moved', s.id, ${NULLS}, s.version from s where s.version is not null
+  union all select 'written', null, ${NULLS}, (select count(*) from s)::text
   union all select 'duplicate', null, ${NULLS}, null from dup`);
 
 type Kept = { row: MonitorStateRow; version: string };
-type ReturnedRow = StateRow & { kind: 'stale' | 'written' | 'duplicate'; version: string };
+/**
+ * What the statement returns: the rows that moved under the batch ('stale'), else the new version of each monitor
+ * whose state the batch moved ('moved': the others keep theirs) and how many it wrote ('written', in `version`).
+ */
+type ReturnedRow = StateRow & { kind: 'stale' | 'moved' | 'written' | 'duplicate'; version: string };
 
 /** `appended`: the journal's, arming its fold. */
 export function postgresOptimisticIngest(db: Db, appended: () => void): OptimisticIngest {
@@ -137,14 +142,17 @@ export function postgresOptimisticIngest(db: Db, appended: () => void): Optimist
       }
       if (rows.some((r) => r.kind === 'duplicate')) return 'duplicate';
       const stale = rows.filter((r) => r.kind === 'stale');
-      if (stale.length > 0 || rows.length < sorted.length) {
+      const written = Number(rows.find((r) => r.kind === 'written')?.version ?? 0);
+      if (stale.length > 0 || written < sorted.length) {
         // Those that moved are kept as they are now; one gone (deleted) is forgotten, and read as missing next time.
         for (const s of sorted) kept.delete(s.id);
         for (const r of stale) keep(r.id, { row: toStateRow(r), version: r.version });
         return 'stale';
       }
-      const versions = new Map(rows.map((r) => [r.id, r.version]));
-      for (const s of sorted) keep(s.id, { row: { ...s }, version: versions.get(s.id) as string });
+      // A monitor the batch did not move keeps the version it was read at (the statement checked it still had it).
+      const versions = new Map(rows.filter((r) => r.kind === 'moved').map((r) => [r.id, r.version]));
+      for (const s of sorted)
+        keep(s.id, { row: { ...s }, version: versions.get(s.id) ?? (kept.get(s.id)?.version as string) });
       if (checks.length > 0) appended();
       return 'written';
     },
