@@ -5,6 +5,7 @@ import { importPackage } from '../../../runtime/launcher.js';
 import type { Database } from '../../tables.js';
 import type { DialectConnection } from '../connection.js';
 import { storageFaults } from '../faults.js';
+import { arrayLiteral } from './array-literal.js';
 import { postgresCheckJournal } from './check-journal.js';
 import { postgresCheckWriter } from './check-writer.js';
 import { postgresDeliveryClaimer } from './delivery-claimer.js';
@@ -97,12 +98,16 @@ function namedAndNulSafe(client: { query: (...args: unknown[]) => unknown }): vo
     const name = preparedName(args[0]);
     if (name !== undefined) args[0] = { name, text: args[0] };
     const values = args[1];
-    // The ingest's set-based statements send a column as one array parameter (dialects/postgres/check-writer.ts).
-    if (Array.isArray(values) && values.some((v) => hasNul(v) || (Array.isArray(v) && v.some(hasNul)))) {
-      args[1] = values.map((v) => (Array.isArray(v) ? v.map(nulSafe) : nulSafe(v)));
-    }
+    // The ingest's set-based statements send a column as one array parameter (set-statements.ts): as a literal.
+    if (Array.isArray(values) && values.some((v) => hasNul(v) || Array.isArray(v))) args[1] = values.map(parameter);
     return query.apply(this, args);
   };
+}
+
+function parameter(value: unknown): unknown {
+  if (!Array.isArray(value)) return nulSafe(value);
+  const literal = arrayLiteral(value);
+  return literal === undefined ? value.map(nulSafe) : storableText(literal);
 }
 
 const hasNul = (v: unknown): boolean => typeof v === 'string' && v.includes('\u0000');
