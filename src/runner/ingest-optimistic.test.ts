@@ -20,6 +20,7 @@ monitors:
   - { key: relayed, name: Relayed, type: tcp, retries: 10, config: { host: 127.0.0.1, port: 1 } }
 `;
 const postgres = dialects.find((d) => d.name === 'postgres');
+const DAY = 86_400_000;
 
 describe.skipIf(!postgres?.available)('optimistic ingest on postgres', () => {
   let opened: OpenedStore;
@@ -186,6 +187,25 @@ describe.skipIf(!postgres?.available)('optimistic ingest on postgres', () => {
     expect(await a.record(result)).toMatchObject({ stored: false, reason: 'duplicate' });
     expect(await ingestOn(other).record(result)).toMatchObject({ stored: false, reason: 'duplicate' });
     expect(await journaled()).toBe(2);
+  });
+
+  it('recognises a replay of a result folded days ago, by its id and its time', async () => {
+    const a = ingestOn(opened.store);
+    const old = {
+      monitorId: relayed.id,
+      ok: true,
+      source: 'relay' as const,
+      resultId: 'r-old',
+      checkedAt: now - 3 * DAY,
+    };
+    await a.record(old);
+    await a.record({ ...old, resultId: 'r-new', checkedAt: now });
+    // A read of history folds the journal: both are in `checks` now, each in its own day's partition.
+    await opened.store.checks.list(relayed.id, { from: 0, to: now + 1, limit: 10 });
+    expect(await journaled()).toBe(0);
+    expect(await a.record(old)).toMatchObject({ stored: false, reason: 'duplicate' });
+    const stored = await direct.query('select count(*) as n from checks where result_id = $1', ['r-old']);
+    expect(Number(stored.rows[0]?.n)).toBe(1);
   });
 
   it('sees a monitor deleted after its state was kept', async () => {

@@ -79,9 +79,10 @@ const WRITE = prepared(`with l as materialized (
     left join l on l.id = x.id
     where l.version is distinct from x.version or (x.moves and l.last_check_at is distinct from x.since)),
   dup as materialized (
-    select 1 as one from unnest($10::text[], $19::text[]) as r(monitor_id, result_id)
+    select 1 as one from unnest($10::text[], $11::bigint[], $19::text[]) as r(monitor_id, checked_at, result_id)
     where r.result_id is not null and (
-      exists (select 1 from checks c where c.monitor_id = r.monitor_id and c.result_id = r.result_id)
+      exists (select 1 from checks c
+        where c.monitor_id = r.monitor_id and c.result_id = r.result_id and c.checked_at = r.checked_at)
       or exists (select 1 from check_journal j where j.monitor_id = r.monitor_id and j.result_id = r.result_id))
     limit 1),
   go as materialized (select not exists (select 1 from stale) and not exists (select 1 from dup) as ok),
