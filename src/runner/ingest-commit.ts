@@ -37,8 +37,8 @@ export async function commit(
       (await tx.monitorStates.find([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]),
     );
     const certificates = tls ? tls.candidatesOf(inputs, monitors, now) : [];
-    const resultIds = inputs.flatMap((i) => (i.kind !== 'silence' && i.resultId !== undefined ? [i.resultId] : []));
-    const seen = resultIds.length > 0 ? await tx.checks.storedResultKeys(resultIds) : new Set<string>();
+    const replayable = inputs.flatMap((i) => (i.kind !== 'silence' && i.resultId !== undefined ? [i] : []));
+    const seen = replayable.length > 0 ? await storedResults(tx, replayable, now) : new Set<string>();
     const usual = await usualPlayers(tx, monitors, inputs, now);
     const { outcomes, events, rows, touched, changes, players } = applyBatch(monitors, inputs, now, seen, usual);
     await tx.checks.write(rows, [...touched]);
@@ -57,4 +57,13 @@ export async function commit(
   store.optimisticIngest?.forget(inputs.map((i) => i.monitorId));
   for (const done of afterCommit) done();
   return committed;
+}
+
+/** Which of these relay results are stored already: looked up by id among the checks of their time (a replay keeps it). */
+function storedResults(store: Store, inputs: readonly IngestInput[], now: number): Promise<Set<string>> {
+  const times = inputs.map((i) => i.checkedAt ?? now);
+  return store.checks.storedResultKeys(
+    inputs.map((i) => i.resultId as string),
+    { from: Math.min(...times), to: Math.max(...times) },
+  );
 }

@@ -54,6 +54,20 @@ describeStore('check writes', (store) => {
     expect(await store().checks.storedResultKeys([])).toEqual(new Set());
   });
 
+  it('tells which are stored among the checks of a span of time, folded or journaled', async () => {
+    await store().checks.write([check('mon_a', NOW - 3 * DAY_MS, { source: 'relay', resultId: 'res_old' })], []);
+    // A read folds the journal; the next one stays journaled.
+    await store().checks.list('mon_a', { from: 0, to: NOW + DAY_MS, limit: 10 });
+    await store().checks.write([check('mon_b', NOW, { source: 'relay', resultId: 'res_now' })], []);
+    const ids = ['res_old', 'res_now'];
+    expect(await store().checks.storedResultKeys(ids, { from: NOW - 3 * DAY_MS, to: NOW })).toEqual(
+      new Set(['mon_a\u0000res_old', 'mon_b\u0000res_now']),
+    );
+    expect(await store().checks.storedResultKeys(ids, { from: NOW - DAY_MS, to: NOW })).toEqual(
+      new Set(['mon_b\u0000res_now']),
+    );
+  });
+
   for (const through of ['the store', 'a transaction'] as const)
     it(`stores checks, buckets and state the same way through ${through}`, async () => {
       const checks = [

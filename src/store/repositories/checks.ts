@@ -27,8 +27,11 @@ const BUCKETS_PER_INSERT = 500;
 export interface CheckRepository {
   /** Stores checks (a relay's replayed result id once), adds them to their buckets and writes the monitors' new state, as one batch. */
   write(checks: readonly CheckRow[], states: readonly MonitorStateRow[]): Promise<void>;
-  /** `monitorId\u0000resultId` of the results among these ids already stored. */
-  storedResultKeys(resultIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * `monitorId\u0000resultId` of the results among these ids already stored; with `checkedBetween`, among the checks
+   * of those times only (a replayed result keeps its time): on PostgreSQL, only those days' partitions are read.
+   */
+  storedResultKeys(resultIds: readonly string[], checkedBetween?: { from: number; to: number }): Promise<Set<string>>;
   /** Checks of a monitor in [from, to), newest first, paginated by (checkedAt, id) cursor. */
   list(
     monitorId: string,
@@ -93,7 +96,7 @@ function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>)
       if (db.isTransaction) await writer(db, checks, states);
       else await db.transaction().execute((trx) => writer(trx, checks, states));
     },
-    async storedResultKeys(resultIds) {
+    async storedResultKeys(resultIds, checkedBetween) {
       // Stored, or journaled and not folded yet (PostgreSQL journals relay results): one statement, one snapshot, in
       // which a fold's rows are in one table or the other.
       const rows = await inChunks(resultIds, (chunk) =>
@@ -101,6 +104,11 @@ function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>)
           .selectFrom('checks')
           .select(['monitor_id', 'result_id'])
           .where('result_id', 'in', chunk)
+          .$if(checkedBetween !== undefined, (q) =>
+            q
+              .where('checked_at', '>=', (checkedBetween as { from: number }).from)
+              .where('checked_at', '<=', (checkedBetween as { to: number }).to),
+          )
           .unionAll(db.selectFrom('check_journal').select(['monitor_id', 'result_id']).where('result_id', 'in', chunk))
           .execute(),
       );
