@@ -188,6 +188,8 @@ interface IngestRun {
   relayResultsPerSec: number;
   relay: LoadResult;
   stored: { push: number; relay: number };
+  /** ms of CPU per relay result answered: Warden's processes summed, PostgreSQL's, the whole machine's (-1: not counted). */
+  relayCpu: { warden: number; postgres: number; machine: number };
 }
 
 /** Several autocannon runs at once, one per URL, the connections split between them: the figures summed. */
@@ -274,12 +276,22 @@ async function measureIngest(
   const pushMachineMsPerResult = perResult(after.machine - before.machine);
   const batch = relayBatches(relayIds);
   const headers = { authorization: `Bearer ${RELAY_BENCH_TOKEN}`, 'content-type': 'application/json' };
+  const relayBefore = cpuNow();
   const relay = await loadAcross(urls, {
     connections: urls.length > 1 ? 9 : 8,
     // BENCH_CLUSTER_INGEST=push: heartbeats alone (a second of relay batches), to profile or tally them.
     durationSec: process.env.BENCH_CLUSTER_INGEST === 'push' ? 1 : INGEST_SECONDS,
     setupRequest: (request) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() }),
   });
+  const relayAfter = cpuNow();
+  // Per relay result answered 200 (each stored by then): the batches' own count, not a count of rows.
+  const relayAnswered = Math.max(1, (relay.total - relay.non2xx - relay.errors) * RELAY_BENCH_BATCH);
+  const perRelayResult = (seconds: number) => (account ? (seconds * 1000) / relayAnswered : -1);
+  const relayCpu = {
+    warden: perRelayResult(relayAfter.warden - relayBefore.warden),
+    postgres: perRelayResult(relayAfter.postgres - relayBefore.postgres),
+    machine: perRelayResult(relayAfter.machine - relayBefore.machine),
+  };
   return {
     label,
     push,
@@ -292,6 +304,7 @@ async function measureIngest(
     pushScavengesPerThousand,
     relay,
     relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH,
+    relayCpu,
   };
 }
 
@@ -394,6 +407,10 @@ async function ingestFigures(): Promise<boolean> {
   for (const run of runs.filter((r) => r.pushPostgresMsPerResult >= 0))
     console.log(
       `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit of ${run.pushMeanCommitMs.toFixed(2)} ms; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator); Warden's garbage collection ${run.pushGcMsPerResult.toFixed(3)} ms, ${run.pushScavengesPerThousand.toFixed(2)} young collections per 1,000`,
+    );
+  for (const run of runs.filter((r) => r.relayCpu.warden >= 0))
+    console.log(
+      `${run.label.padEnd(34)} per relay result: Warden ${run.relayCpu.warden.toFixed(4)} ms of CPU, PostgreSQL ${run.relayCpu.postgres.toFixed(4)} ms, the whole machine ${run.relayCpu.machine.toFixed(4)} ms busy`,
     );
   for (const run of runs)
     console.log(
