@@ -78,8 +78,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The ids of the results in an agent's queue file (held ones, and delivered ones it has not compacted away yet). */
-export function queuedResultIds(dataDir: string): string[] {
+/** The results in an agent's queue file (held ones, and delivered ones it has not compacted away yet), by monitor and id. */
+export function queuedResultKeys(dataDir: string): { monitorId: string; resultId: string }[] {
   let text: string;
   try {
     text = readFileSync(join(dataDir, QUEUE_FILE), 'utf8');
@@ -90,6 +90,6 @@ export function queuedResultIds(dataDir: string): string[] {
   return text
     .split('\n')
     .slice(0, -1)
-    .map((line) => (JSON.parse(line) as RelayResult).id)
-    .filter((id): id is string => typeof id === 'string');
+    .map((line) => JSON.parse(line) as RelayResult)
+    .flatMap((r) => (typeof r.id === 'string' ? [{ monitorId: r.monitorId, resultId: r.id }] : []));
 }

@@ -142,7 +142,9 @@ for (const dialect of dialects) {
       expect(rows).toHaveLength(produced);
       expect(rows.every((r) => r.source === 'relay')).toBe(true);
       // Each result once, under its id, with the time it was checked on the relay.
-      const keys = await store.checks.storedResultKeys([...sent.keys()]);
+      const keys = await store.checks.storedResultKeys(
+        [...sent.values()].map((r) => ({ monitorId: r.monitorId, resultId: r.id as string })),
+      );
       expect(keys.size).toBe(produced);
       const sentTimes = [...keys].map((key) => {
         const r = sent.get(key.split('\u0000')[1] as string);

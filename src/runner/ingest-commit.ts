@@ -63,7 +63,7 @@ export async function commit(
 function storedResults(store: Store, inputs: readonly IngestInput[], now: number): Promise<Set<string>> {
   const times = inputs.map((i) => i.checkedAt ?? now);
   return store.checks.storedResultKeys(
-    inputs.map((i) => i.resultId as string),
+    inputs.map((i) => ({ monitorId: i.monitorId, resultId: i.resultId as string })),
     { from: Math.min(...times), to: Math.max(...times) },
   );
 }

@@ -162,5 +162,24 @@ for (const dialect of migrationDialects) {
       await undoFrom(db, '0035-unreferenced-checks');
       expect(await referencing()).toEqual(['check_journal', 'checks']);
     });
+
+    it('0036: on PostgreSQL checks drop the index of result ids alone, and get it back once undone', async () => {
+      const connection = await open();
+      await migrate(connection);
+      const { db } = connection;
+      const indexed = async () =>
+        dialect.name === 'postgres'
+          ? (
+              await sql<{ n: number }>`select count(*)::int as n from pg_indexes
+              where schemaname = current_schema() and indexname = 'checks_result'`.execute(db)
+            ).rows[0]?.n === 1
+          : (await sql<{ name: string }>`select name from pragma_index_list('checks')`.execute(db)).rows.some(
+              (r) => r.name === 'checks_result',
+            );
+      // SQLite still looks relay results up by id alone.
+      expect(await indexed()).toBe(dialect.name !== 'postgres');
+      await undoFrom(db, '0036-result-lookup-by-monitor');
+      expect(await indexed()).toBe(true);
+    });
   });
 }

@@ -48,9 +48,16 @@ describeStore('check writes', (store) => {
       ],
       [],
     );
-    expect(await store().checks.storedResultKeys(['res_1', 'res_2', 'res_3'])).toEqual(
-      new Set(['mon_a\u0000res_1', 'mon_b\u0000res_2']),
-    );
+    const key = (monitorId: string, resultId: string) => ({ monitorId, resultId });
+    // res_2 is mon_b's, not mon_a's: a result is known by its monitor and its id.
+    expect(
+      await store().checks.storedResultKeys([
+        key('mon_a', 'res_1'),
+        key('mon_a', 'res_2'),
+        key('mon_b', 'res_2'),
+        key('mon_a', 'res_3'),
+      ]),
+    ).toEqual(new Set(['mon_a\u0000res_1', 'mon_b\u0000res_2']));
     expect(await store().checks.storedResultKeys([])).toEqual(new Set());
   });
 
@@ -59,7 +66,10 @@ describeStore('check writes', (store) => {
     // A read folds the journal; the next one stays journaled.
     await store().checks.list('mon_a', { from: 0, to: NOW + DAY_MS, limit: 10 });
     await store().checks.write([check('mon_b', NOW, { source: 'relay', resultId: 'res_now' })], []);
-    const ids = ['res_old', 'res_now'];
+    const ids = [
+      { monitorId: 'mon_a', resultId: 'res_old' },
+      { monitorId: 'mon_b', resultId: 'res_now' },
+    ];
     expect(await store().checks.storedResultKeys(ids, { from: NOW - 3 * DAY_MS, to: NOW })).toEqual(
       new Set(['mon_a\u0000res_old', 'mon_b\u0000res_now']),
     );

@@ -149,7 +149,7 @@ describeStore('check history', (store) => {
       { monitorId: 'mon_b' },
     ]);
     expect(await store().checks.buckets('day', ['mon_a'], 0, NOW + DAY_MS)).toEqual([]);
-    expect(await store().checks.storedResultKeys(['res_1'])).toEqual(new Set());
+    expect(await store().checks.storedResultKeys([{ monitorId: 'mon_a', resultId: 'res_1' }])).toEqual(new Set());
     expect(await store().components.findById('cmp_lobby')).toMatchObject({ pageId, monitorId: null });
   });
 });

@@ -318,7 +318,12 @@ describeStore('monitors', (store) => {
     await store().checks.write([check('mon_a', NOW + 1000, { source: 'relay', resultId: 'res_2' })], []);
     await store().transaction((t) => t.monitors.delete('mon_a'));
     expect(await store().checks.list('mon_a', range)).toEqual([]);
-    expect(await store().checks.storedResultKeys(['res_1', 'res_2'])).toEqual(new Set());
+    expect(
+      await store().checks.storedResultKeys([
+        { monitorId: 'mon_a', resultId: 'res_1' },
+        { monitorId: 'mon_a', resultId: 'res_2' },
+      ]),
+    ).toEqual(new Set());
     expect(await store().checks.list('mon_b', range)).toHaveLength(1);
   });
 

@@ -115,7 +115,10 @@ export async function expectAcknowledgedStored(s: SeededWarden, load: ResultLoad
     expect(acked.size).toBeGreaterThan(0);
   }
   const stored = await s.opened.store.checks.storedResultKeys(
-    [...load.sentResults].map((key) => key.split('\u0000')[1] as string),
+    [...load.sentResults].map((key) => {
+      const [monitorId, resultId] = key.split('\u0000') as [string, string];
+      return { monitorId, resultId };
+    }),
   );
   expect(
     [...load.ackedResults].filter((key) => !stored.has(key)),

@@ -9,7 +9,7 @@ import type { Monitor } from '../../src/domain/monitor.js';
 import type { Store } from '../../src/store/index.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
 import { type FakeJavaServer, startFakeJavaServer } from '../fakes/minecraft-java-server.js';
-import { freePort, queuedResultIds, startAgent } from '../relay-agent.js';
+import { freePort, queuedResultKeys, startAgent } from '../relay-agent.js';
 import { seed } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
 import { listStoredChecks } from '../stored-checks.js';
@@ -102,9 +102,9 @@ for (const dialect of dialects) {
     const relayChecks = async () => (await listStoredChecks(store)).filter((c) => c.source === 'relay');
     /** Ids of the results in the agent's on-disk queue that the server has not stored: what the agent holds for it. */
     const heldByAgent = async () => {
-      const ids = queuedResultIds(relayDir);
-      const stored = new Set([...(await store.checks.storedResultKeys(ids))].map((key) => key.split('\u0000')[1]));
-      return ids.filter((id) => !stored.has(id));
+      const keys = queuedResultKeys(relayDir);
+      const stored = await store.checks.storedResultKeys(keys);
+      return keys.filter((k) => !stored.has(`${k.monitorId}\u0000${k.resultId}`));
     };
     const waiting = { timeout: 15_000, interval: 50 };
 
@@ -154,7 +154,7 @@ for (const dialect of dialects) {
           WARDEN_RELAY_TOKEN: TOKEN,
         },
       );
-      let held: string[] = [];
+      let held: { monitorId: string; resultId: string }[] = [];
       try {
         await agent.waitFor('config loaded: 3 monitors');
         await vi.waitFor(

@@ -1,5 +1,6 @@
 // Check history and its hourly and daily rollups: reads, pruning, and the commit writes of the store's dialect.
 
+import { PostgresAdapter, sql } from 'kysely';
 import type {
   Bucket,
   BucketCount,
@@ -24,14 +25,44 @@ import { inChunks } from './in-chunks.js';
 /** Bucket rows per insert (29 parameters each): under SQLite's and PostgreSQL's bound-parameter limits. */
 const BUCKETS_PER_INSERT = 500;
 
+/** A relay result's identity: its monitor and the id the relay gave it. */
+export interface ResultKey {
+  monitorId: string;
+  resultId: string;
+}
+
+/**
+ * PostgreSQL: each pair looked up through the unique index of monitor, id and time (0036 dropped the index of ids
+ * alone), in the partitions of `checkedBetween` only. SQLite keeps its index of ids and is asked by id.
+ */
+async function storedPairs(
+  db: Db,
+  results: readonly ResultKey[],
+  checkedBetween: { from: number; to: number } | undefined,
+): Promise<{ monitor_id: string; result_id: string }[]> {
+  const keys = sql`unnest(${results.map((k) => k.monitorId)}::text[], ${results.map((k) => k.resultId)}::text[])
+    as k(monitor_id, result_id)`;
+  const during = checkedBetween
+    ? sql`and c.checked_at >= ${checkedBetween.from} and c.checked_at <= ${checkedBetween.to}`
+    : sql``;
+  const { rows } = await sql<{ monitor_id: string; result_id: string }>`
+    select c.monitor_id, c.result_id from ${keys}
+      join checks c on c.monitor_id = k.monitor_id and c.result_id = k.result_id ${during}
+    union all
+    select j.monitor_id, j.result_id from ${keys}
+      join check_journal j on j.monitor_id = k.monitor_id and j.result_id = k.result_id`.execute(db);
+  return rows;
+}
+
 export interface CheckRepository {
   /** Stores checks (a relay's replayed result id once), adds them to their buckets and writes the monitors' new state, as one batch. */
   write(checks: readonly CheckRow[], states: readonly MonitorStateRow[]): Promise<void>;
   /**
-   * `monitorId\u0000resultId` of the results among these ids already stored; with `checkedBetween`, among the checks
-   * of those times only (a replayed result keeps its time): on PostgreSQL, only those days' partitions are read.
+   * `monitorId\u0000resultId` of these relay results (a monitor and a result id each) already stored; with
+   * `checkedBetween`, among the checks of those times only (a replayed result keeps its time): on PostgreSQL, only
+   * those days' partitions are read. Looked up by monitor and id, through the index that keeps them unique.
    */
-  storedResultKeys(resultIds: readonly string[], checkedBetween?: { from: number; to: number }): Promise<Set<string>>;
+  storedResultKeys(results: readonly ResultKey[], checkedBetween?: { from: number; to: number }): Promise<Set<string>>;
   /** Checks of a monitor in [from, to), newest first, paginated by (checkedAt, id) cursor. */
   list(
     monitorId: string,
@@ -87,6 +118,7 @@ type BucketMethods = 'buckets' | 'bucketCounts' | 'locationBuckets' | 'pruneBuck
 
 /** The checks themselves: written in batches with the monitors' states, listed by cursor, pruned by age. */
 function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>): Omit<CheckRepository, BucketMethods> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     async write(checks, states) {
       if (checks.length === 0 && states.length === 0) return;
@@ -96,23 +128,30 @@ function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>)
       if (db.isTransaction) await writer(db, checks, states);
       else await db.transaction().execute((trx) => writer(trx, checks, states));
     },
-    async storedResultKeys(resultIds, checkedBetween) {
-      // Stored, or journaled and not folded yet (PostgreSQL journals relay results): one statement, one snapshot, in
+    async storedResultKeys(results, checkedBetween) {
+      // Stored, or journaled and not folded yet (relay results are journaled too): one statement, one snapshot, in
       // which a fold's rows are in one table or the other.
-      const rows = await inChunks(resultIds, (chunk) =>
-        db
-          .selectFrom('checks')
-          .select(['monitor_id', 'result_id'])
-          .where('result_id', 'in', chunk)
-          .$if(checkedBetween !== undefined, (q) =>
-            q
-              .where('checked_at', '>=', (checkedBetween as { from: number }).from)
-              .where('checked_at', '<=', (checkedBetween as { to: number }).to),
-          )
-          .unionAll(db.selectFrom('check_journal').select(['monitor_id', 'result_id']).where('result_id', 'in', chunk))
-          .execute(),
-      );
-      return new Set(rows.map((r) => `${r.monitor_id}\u0000${r.result_id}`));
+      const wanted = new Set(results.map((k) => `${k.monitorId}\u0000${k.resultId}`));
+      const rows = postgres
+        ? await storedPairs(db, results, checkedBetween)
+        : await inChunks(
+            results.map((k) => k.resultId),
+            (chunk) =>
+              db
+                .selectFrom('checks')
+                .select(['monitor_id', 'result_id'])
+                .where('result_id', 'in', chunk)
+                .$if(checkedBetween !== undefined, (q) =>
+                  q
+                    .where('checked_at', '>=', (checkedBetween as { from: number }).from)
+                    .where('checked_at', '<=', (checkedBetween as { to: number }).to),
+                )
+                .unionAll(
+                  db.selectFrom('check_journal').select(['monitor_id', 'result_id']).where('result_id', 'in', chunk),
+                )
+                .execute(),
+          );
+      return new Set(rows.map((r) => `${r.monitor_id}\u0000${r.result_id}`).filter((key) => wanted.has(key)));
     },
     async list(monitorId, { from, to, limit, before }) {
       await settled();

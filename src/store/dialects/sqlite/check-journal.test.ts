@@ -128,7 +128,9 @@ describe('the check journal on SQLite', () => {
       [],
     );
     expect(rows()).toEqual({ journal: 1, checks: 1 });
-    expect(await store.checks.storedResultKeys(['res_1'])).toEqual(new Set(['mon_a\u0000res_1']));
+    expect(await store.checks.storedResultKeys([{ monitorId: 'mon_a', resultId: 'res_1' }])).toEqual(
+      new Set(['mon_a\u0000res_1']),
+    );
     await store.checks.write([check('mon_a', NOW + 1, { source: 'relay', resultId: 'res_1' })], []);
     expect((await store.checks.bucketCounts('hour', ['mon_a'], 0, NOW + DAY_MS))[0]?.count).toBe(2);
   });
