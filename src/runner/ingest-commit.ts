@@ -59,7 +59,7 @@ export async function commit(
   return committed;
 }
 
-/** Which of these relay results are stored already: looked up by id among the checks of their time (a replay keeps it). */
+/** Which of these relay results are stored already, among the checks of the batch's times (a replay keeps its time). */
 function storedResults(store: Store, inputs: readonly IngestInput[], now: number): Promise<Set<string>> {
   const times = inputs.map((i) => i.checkedAt ?? now);
   return store.checks.storedResultKeys(

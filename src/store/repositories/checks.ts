@@ -60,7 +60,7 @@ export interface CheckRepository {
   /**
    * `monitorId\u0000resultId` of these relay results (a monitor and a result id each) already stored; with
    * `checkedBetween`, among the checks of those times only (a replayed result keeps its time): on PostgreSQL, only
-   * those days' partitions are read. Looked up by monitor and id, through the index that keeps them unique.
+   * those days' partitions are read.
    */
   storedResultKeys(results: readonly ResultKey[], checkedBetween?: { from: number; to: number }): Promise<Set<string>>;
   /** Checks of a monitor in [from, to), newest first, paginated by (checkedAt, id) cursor. */
@@ -141,10 +141,10 @@ function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>)
                 .selectFrom('checks')
                 .select(['monitor_id', 'result_id'])
                 .where('result_id', 'in', chunk)
-                .$if(checkedBetween !== undefined, (q) =>
-                  q
-                    .where('checked_at', '>=', (checkedBetween as { from: number }).from)
-                    .where('checked_at', '<=', (checkedBetween as { to: number }).to),
+                .$call((q) =>
+                  checkedBetween
+                    ? q.where('checked_at', '>=', checkedBetween.from).where('checked_at', '<=', checkedBetween.to)
+                    : q,
                 )
                 .unionAll(
                   db.selectFrom('check_journal').select(['monitor_id', 'result_id']).where('result_id', 'in', chunk),
