@@ -1,5 +1,7 @@
 // On PostgreSQL a commit that carried several results lets the next wait a moment for more (ingest.ts, COMMIT_LINGER_MS):
-// the clients just answered send their next results within it, and share one commit instead of one each.
+// the clients just answered send their next results within it, and share one commit instead of one each. With many
+// results waiting, the next commit starts at once, before the last one's callers are answered, and each is answered
+// only after its own commit.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../test/seed.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
@@ -7,7 +9,7 @@ import { createInProcessBus } from '../bus/bus.js';
 import type { Monitor } from '../domain/monitor.js';
 import { createLogger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import { createIngest, type Ingest } from './ingest.js';
+import { COMMIT_LINGER_FILL, createIngest, type Ingest } from './ingest.js';
 
 const postgres = dialects.find((d) => d.name === 'postgres');
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -53,5 +55,42 @@ describe.skipIf(!postgres?.available)('group commit on postgres', () => {
     await ingest.flush();
     expect(batches).toEqual([2, 2]);
     expect(await opened.store.checks.list(hb.id, { from: 0, to: now + 10, limit: 10 })).toHaveLength(5);
+  });
+
+  it('starts the next commit of many waiting results before answering the last, each answered after its own', async () => {
+    const push = (at: number) => ingest.record({ monitorId: hb.id, ok: true, source: 'push', checkedAt: at });
+    await push(now);
+    const states = opened.store.optimisticIngest as NonNullable<typeof opened.store.optimisticIngest>;
+    const write = states.write.bind(states);
+    const log: string[] = [];
+    let commits = 0;
+    states.write = async (checks, rows) => {
+      const n = ++commits;
+      log.push(`commit ${n} starts`);
+      const written = await write(checks, rows);
+      log.push(`commit ${n} ends`);
+      return written;
+    };
+    batches.length = 0;
+    const answered = (name: string) => (outcome: unknown) => {
+      log.push(`${name} answered`);
+      return outcome;
+    };
+    const first = [push(now + 1), push(now + 2)].map((p) => p.then(answered('first')));
+    // More than COMMIT_LINGER_FILL results arrive while the first two are committed.
+    await nextTurn();
+    const more = Array.from({ length: COMMIT_LINGER_FILL + 8 }, (_, i) => push(now + 3 + i).then(answered('second')));
+    const outcomes = await Promise.all([...first, ...more]);
+    expect(outcomes.every((o) => (o as { stored: boolean }).stored)).toBe(true);
+    expect(batches).toEqual([2, COMMIT_LINGER_FILL + 8]);
+    const at = (entry: string) => log.indexOf(entry);
+    // The second commit was under way before the first two were answered, and nobody was answered before their commit.
+    expect(at('commit 2 starts')).toBeLessThan(at('first answered'));
+    expect(at('commit 1 ends')).toBeLessThan(at('first answered'));
+    expect(at('commit 2 ends')).toBeLessThan(at('second answered'));
+    expect(log.filter((e) => e === 'first answered')).toHaveLength(2);
+    expect(await opened.store.checks.list(hb.id, { from: 0, to: now + 100, limit: 100 })).toHaveLength(
+      3 + COMMIT_LINGER_FILL + 8,
+    );
   });
 });
