@@ -76,7 +76,7 @@ export const EDGE_LINGER_MS = 100;
  * 5,300 (docs/storage.md). A lone client (batches of one) never waits. Without a linger, the next commit starts before
  * the last one's callers are answered (their answers and events follow in the next turn): PostgreSQL then works while
  * Warden answers instead of idling. Relay results (batches of 500, always more waiting), cluster bench, 0.74–0.89 of
- * SQLite's rate with it against 0.69–0.94 without (medians 0.85 and 0.79, docs/scale.md): a small gain on two busy
+ * SQLite's rate with it against 0.69–0.94 without (medians 0.85 and 0.78, docs/scale.md): a small gain on two busy
  * cores, within their noise. Each caller is still answered only after its own commit.
  */
 export const COMMIT_LINGER_MS = 1;
