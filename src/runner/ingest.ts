@@ -156,31 +156,31 @@ export function createIngest(deps: IngestDeps): Ingest {
   async function drain(): Promise<void> {
     /** Answers the callers of the last commit and publishes its events; run once the next one has started. */
     let answer: (() => void) | undefined;
+    const answerNow = () => {
+      answer?.();
+      answer = undefined;
+    };
     try {
       let last = 0;
       while (queue.length > 0) {
         if (overlaps && last > 1 && queue.length < COMMIT_LINGER_FILL) {
           // Lingering is for the clients just answered: they are answered first, to send their next results within it.
-          answer?.();
-          answer = undefined;
+          answerNow();
           await sleep(COMMIT_LINGER_MS);
         }
         const batch = queue.slice(0, INGEST_MAX_BATCH);
         last = batch.length;
         queue = queue.slice(batch.length);
         const committing = commitBatch(deps, batch, tls);
-        // The next commit is on its way to PostgreSQL (its statement sent within this turn) before the last one's
-        // callers are answered: PostgreSQL works on it meanwhile instead of waiting for Warden's answers.
+        // The next commit is under way before the last one's callers are answered (on the next turn): PostgreSQL
+        // works on it meanwhile instead of waiting for Warden's answers.
         if (answer) setImmediate(answer);
         answer = await committing;
-        if (!overlaps) {
-          answer();
-          answer = undefined;
-        }
+        if (!overlaps) answerNow();
       }
     } finally {
       draining = false;
-      answer?.();
+      answerNow();
     }
   }
 
