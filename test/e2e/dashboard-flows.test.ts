@@ -3,12 +3,12 @@
 // signed in on /app with the new organization), signing out and in again
 // through the forms, and signing in with OpenID Connect at a real provider (test/fakes/oidc-provider.ts).
 import { createServer } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/config/settings.js';
 import { createLogger } from '../../src/logger.js';
 import { startWarden, type Warden } from '../../src/main.js';
+import { seriousViolations } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { runCli } from '../cli-process.js';
 import { type FakeOidcProvider, startOidcProvider } from '../fakes/oidc-provider.js';
@@ -25,15 +25,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('signing in to the dashboard', () => {

@@ -1,11 +1,11 @@
 // What the dashboard's browser tests share: the axe check, and (dashboard-shell.test.ts,
 // dashboard-organizations.test.ts, dashboard-sign-in.test.ts) a real Warden serving dist/web with three heartbeat
 // monitors of Acme, one up and one down, its owner signed in, and Chromium.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role } from '../../src/domain/account.js';
 import { type SignedInUser, signedInUser } from '../accounts.js';
+import { seriousViolations as axeViolations } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
@@ -24,12 +24,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeViolations(page);
 }
 
 const LOBBY = 'wdp_dashboardLobbyHeartbeat012345';

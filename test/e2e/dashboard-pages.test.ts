@@ -2,10 +2,10 @@
 // with two components linked to monitors, reordered by keyboard, as the public page shows it; an incident opened and
 // resolved, on the page and in its feed; a window scheduled in the browser's time zone; a page of warden.yaml shown
 // read-only with its key; no serious accessibility violation on any of the four screens.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../accounts.js';
+import { seriousViolations as axeViolations } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
@@ -75,14 +75,7 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     (await fetch(`${warden.url}/api/v1/status/${slug}`)).json() as Promise<PublicPage>;
   const componentNames = async (slug: string) => (await publicPage(slug)).components.map((c) => c.name);
 
-  async function seriousViolations(): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
+  const seriousViolations = () => axeViolations(page);
 
   async function addComponent(name: string, monitorSearch: string, monitorOption: string) {
     const form = page.getByRole('form', { name: 'Add a component' });

@@ -3,12 +3,12 @@
 // created through the form generated from its JSON Schema (the API's refusal shown under the field, its events picked
 // by name, its signing secret generated and shown once), tested against a real receiver (sent, then failed, both in
 // the delivery log), changed, then picked by name in a new monitor's Notify; warden.yaml's objects read-only; axe.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../src/notify/channels/channel.js';
 import { type SignedInUser, signedInUser } from '../accounts.js';
+import { seriousViolations } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
@@ -28,15 +28,6 @@ notifications:
 
 // seed.js is imported once the server's modules are loaded (see dashboard-harness.ts).
 const seeding = () => import('../seed.js');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('the relays and notifications screens', () => {
   let warden: SeededWarden;

@@ -3,11 +3,11 @@
 // who signs up from the link in a fresh browser and cannot edit anything, turns TOTP on from the QR screen's secret
 // (new recovery codes, after a while, ask for the password first) and signs in again with a code, and finds all of it
 // in the audit log. axe runs on every settings screen.
-import { AxeBuilder } from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../accounts.js';
+import { seriousViolations as axeViolations } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
@@ -60,12 +60,7 @@ describe('the dashboard’s settings and account screens', () => {
   async function seriousViolations(on: Page): Promise<string[]> {
     // Away from whatever was just clicked: a hovered link's passing colours are not the screen's.
     await on.mouse.move(0, 0);
-    const { violations } = await new AxeBuilder({ page: on })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return axeViolations(on);
   }
 
   async function signIn(on: Page, email: string, password: string, code?: () => string): Promise<void> {

@@ -3,12 +3,12 @@
 // serious accessibility violation, at desktop and phone width.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/domain/snapshot.js';
 import { chartRange, htmlPageOptions } from '../../src/render/html-charts.js';
 import { renderHtmlPage } from '../../src/render/html-page.js';
+import { axeOn, seriousViolations as axeViolations } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { activeIncidentSnapshot } from '../fakes/snapshots.js';
 import { scaled } from '../time-scale.js';
@@ -76,14 +76,7 @@ async function open(path: string, context: BrowserContextOptions): Promise<{ pag
 
 /** Serious axe violations in the components section (the rest of the page is page-render.test.ts's). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('section[aria-labelledby="components-title"]')
-    .include('.day-pop')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeViolations(page, axeOn(page).include('section[aria-labelledby="components-title"]').include('.day-pop'));
 }
 
 /** The shared popover's lines, when it shows. */

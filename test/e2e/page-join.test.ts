@@ -1,8 +1,8 @@
 // Join buttons in real Chromium: the copy button is reached by keyboard, labelled, puts the address on the clipboard
 // and says so; without a clipboard the address is selected instead; a Steam link has its steam:// address.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeOn } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { joinSnapshot } from '../fakes/join-snapshot.js';
 import { open, render } from './page-harness.js';
@@ -17,10 +17,7 @@ afterAll(async () => {
 
 /** Serious or critical WCAG 2.1 AA violations in the join rows (contrast included). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('.join')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await axeOn(page).include('.join').analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 

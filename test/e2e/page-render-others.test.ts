@@ -1,11 +1,11 @@
 // Warden's own pages in real Chromium: the page login, not-found and the landing page (phone, dark mode, contrast, axe).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageState } from '../../src/domain/snapshot.js';
 import { type ListedPage, renderHomePage } from '../../src/render/home-page.js';
 import { renderLoginPage } from '../../src/render/login-page.js';
 import { renderNotFoundPage } from '../../src/render/not-found-page.js';
+import { axeOn } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import { saveScreenshot } from '../screenshots.js';
 import { CONTRAST, type ContrastReport, open, PHONE, scrollsSideways } from './page-harness.js';
@@ -90,9 +90,7 @@ describe("Warden's landing page in Chromium", () => {
           expect(await row.locator('.state svg.icon').isVisible()).toBe(true);
         }
         expect(await page.getByRole('link', { name: 'Sign in to the dashboard' }).getAttribute('href')).toBe('/app/');
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
+        const { violations } = await axeOn(page).analyze();
         expect(
           violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
           colorScheme,
@@ -110,7 +108,7 @@ describe("Warden's landing page in Chromium", () => {
     const opened = await open(browser, renderHomePage([]).body);
     try {
       expect(await opened.page.getByText('No public status page yet.').isVisible()).toBe(true);
-      const { violations } = await new AxeBuilder({ page: opened.page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const { violations } = await axeOn(opened.page, ['wcag2a', 'wcag2aa']).analyze();
       expect(violations.map((v) => v.id)).toEqual([]);
     } finally {
       await opened.close();

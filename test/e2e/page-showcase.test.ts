@@ -2,9 +2,9 @@
 // players, a website, an incident and maintenance, at desktop and phone width in light and dark (screenshots in
 // test-results/), with its logo, accent and charts drawn, no serious axe violation, and no render-blocking request
 // unless the page chose a custom stylesheet (then exactly that one).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../axe.js';
 import { launchChromium } from '../browser.js';
 import {
   ACCENT,
@@ -38,16 +38,6 @@ async function open(looks: 'light' | 'dark', slug?: string): Promise<Page> {
   const { context, page } = await openShowcase(browser, showcase, { looks, ...(slug ? { slug } : {}) });
   contexts.push(context);
   return page;
-}
-
-/** Serious and critical axe violations on the whole page, against WCAG 2.1 A and AA. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The resources Chromium held the first paint for (PerformanceResourceTiming.renderBlockingStatus), by path. */
