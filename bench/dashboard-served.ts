@@ -57,7 +57,7 @@ export async function serveDashboard(): Promise<ServedDashboard> {
     }),
     logger: createLogger('silent'),
   });
-  const browser = await launchChromium();
+  const browser = await launchChromium({ whole: true });
   return {
     url: warden.url.replace('localhost', '127.0.0.1'),
     session: owner.token,
