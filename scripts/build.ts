@@ -1,9 +1,7 @@
-// `npm run build` (and `npm ci`'s prepare): tsc's output of the server, the bundle with its code cache
-// (scripts/bundle.ts) and the dashboard (web/, Vite), all written into a folder of their own that becomes dist/ in one
+// `npm run build` (and `npm ci`'s prepare): the server's modules compiled one to one (dist/<path>.js), the bundle with
+// its code cache (scripts/bundle.ts) and the dashboard (web/, Vite), all written into a folder of their own that becomes dist/ in one
 // rename once complete (scripts/builds.ts). A server or CLI command running meanwhile keeps the build it started with.
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publishBuild, startBuild } from './builds.js';
@@ -17,18 +15,37 @@ if (process.argv.includes('--prepare') && process.env.npm_command === 'exec') pr
 // Loaded past that check: what a skipped prepare need not load.
 const { bundleWarden } = await import('./bundle.js');
 const { build: buildDashboard } = await import('vite');
+const { build: esbuild } = await import('esbuild');
+
+/**
+ * src/ into `folder` one file to one, as `tsc -p tsconfig.build.json` laid it out (dist/cli/index.js, source maps
+ * beside), by esbuild: each module compiled on its own, which tsconfig's isolatedModules and verbatimModuleSyntax
+ * make exact (every type-only import says so). Checking the types is `tsc --noEmit`'s job (npm run typecheck, CI);
+ * emitting with tsc took 26 of the build's 36 s here, esbuild about one. JSON modules (the RDAP bootstrap) are copied.
+ */
+async function compileServer(folder: string): Promise<void> {
+  const src = join(root, 'src');
+  const files = (readdirSync(src, { recursive: true }) as string[]).filter(
+    (f) => (f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts')) || f.endsWith('.json'),
+  );
+  await esbuild({
+    entryPoints: files.filter((f) => f.endsWith('.ts')).map((f) => join(src, f)),
+    outdir: folder,
+    outbase: src,
+    format: 'esm',
+    platform: 'node',
+    // Node 20's syntax: ES2022 as tsconfig's target, and import attributes kept (`with { type: 'json' }`).
+    target: 'node20.10',
+    sourcemap: true,
+    tsconfig: join(root, 'tsconfig.build.json'),
+    logLevel: 'warning',
+  });
+  for (const json of files.filter((f) => f.endsWith('.json'))) cpSync(join(src, json), join(folder, json));
+}
 
 const folder = startBuild(root);
 try {
-  const tsc = spawnSync(
-    process.execPath,
-    [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', folder],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (tsc.status !== 0) throw new Error(`tsc failed (exit code ${tsc.status})`);
+  await compileServer(folder);
   await bundleWarden(folder);
   await buildDashboard({ configFile: join(root, 'web', 'vite.config.ts'), build: { outDir: join(folder, 'web') } });
   console.log(`dist → ${publishBuild(root, folder)}`);

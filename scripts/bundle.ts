@@ -71,7 +71,7 @@ const EXTERNAL = [
 
 /**
  * Code that finds files relative to its own module (docs/, dist/web, package.json) keeps finding them: each source
- * file's `import.meta.url` becomes the URL its tsc output (dist/<path>.js) would have, computed from the bundle's own.
+ * file's `import.meta.url` becomes the URL its compiled module (dist/<path>.js) has, computed from the bundle's own.
  */
 function compiledLocation(distDir: string, outDir: string): Plugin {
   return {
