@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/sequencer.js';
 import { measureTimeScale, timeScale } from './test/time-scale.js';
 
 // Measured once here and inherited by the workers (test/time-scale.ts): the time limits grow on a slow machine.
@@ -40,6 +41,8 @@ export default defineConfig({
     // alone. One retry each; a slow path fails twice, and the tests that needed the retry are listed at the end.
     retry: 1,
     reporters: ['default', './test/flaky-reporter.ts', './test/slowest-reporter.ts'],
+    // The longest files first, also on a clean clone whose cache holds no durations (test/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
