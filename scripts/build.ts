@@ -1,6 +1,7 @@
 // `npm run build` (and `npm ci`'s prepare): the server's modules compiled one to one (dist/<path>.js), the bundle with
-// its code cache (scripts/bundle.ts) and the dashboard (web/, Vite), all written into a folder of their own that becomes dist/ in one
-// rename once complete (scripts/builds.ts). A server or CLI command running meanwhile keeps the build it started with.
+// its code cache (scripts/bundle.ts) and the dashboard (web/, Vite), all written into a folder of their own that
+// becomes dist/ in one rename once complete (scripts/builds.ts). A server or CLI command running meanwhile keeps the
+// build it started with.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

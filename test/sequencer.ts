@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds each took in a full run (2026-12-01), the slowest first. */
-export const TYPICAL_SECONDS: ReadonlyMap<string, number> = new Map([
+const TYPICAL_SECONDS: ReadonlyMap<string, number> = new Map([
   ['test/e2e/cluster.test.ts', 62.6],
   ['test/e2e/dashboard-monitors-edge-types.test.ts', 52.9],
   ['test/e2e/dashboard-pages.test.ts', 35.0],
