@@ -7,7 +7,9 @@ import '@hono/zod-openapi';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DAY_MS } from '../src/domain/check.js';
 import { shardOf } from '../src/domain/cluster.js';
+import { PARTITIONED } from '../src/store/dialects/postgres/time-partitions.js';
 import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../test/cluster-harness.js';
 import { seed } from '../test/seed.js';
 import { countChecks } from './count-checks.js';
@@ -26,9 +28,13 @@ const STEADY_SEC = Number(process.env.BENCH_CLUSTER_STEADY_SECONDS ?? 90);
 const FAILOVER_TARGET_MS = 30_000;
 const LATENESS_TARGET_MS = 1000;
 const INGEST_SECONDS = Number(process.env.BENCH_CLUSTER_INGEST_SECONDS ?? 6);
+/** Days of checks PostgreSQL keeps before today's, each a partition (the default retention: 30 days). */
+const DAYS_KEPT = Number(process.env.BENCH_CLUSTER_DAYS_KEPT ?? 30);
 // BENCH_CLUSTER_PARTS=checks or =ingest runs one half; BENCH_CLUSTER_INGEST=push measures heartbeats alone (a second of
-// relay batches), BENCH_CLUSTER_INGEST_SECONDS sets each ingest window (6 s).
+// relay batches), BENCH_CLUSTER_INGEST_SECONDS sets each ingest window (6 s), BENCH_CLUSTER_SOLO=1 leaves out the
+// three processes, BENCH_CLUSTER_DAYS_KEPT the days of partitions the ingest's database has before today's (30).
 const INSTANCES = ['a', 'b', 'c'];
+const CHECK_DAYS = PARTITIONED.find((p) => p.table === 'checks') as (typeof PARTITIONED)[number];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -341,6 +347,20 @@ function ingestConfig(): string {
   return [...relayBenchConfig().split('\n'), ...pushBenchConfig().split('\n').slice(2)].join('\n');
 }
 
+/**
+ * A partition of `checks` for each of the `days` before today, as a database running for that long with the default
+ * retention has (time-partitions.ts makes today's and the next few): a plan that reads `checks` opens every one.
+ */
+async function keepDays(cluster: Cluster, days: number): Promise<void> {
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  for (let d = 1; d <= days; d++) {
+    const from = today - d * DAY_MS;
+    await cluster.query(
+      `create table if not exists ${CHECK_DAYS.name(from)} partition of checks for values from (${from}) to (${from + DAY_MS})`,
+    );
+  }
+}
+
 async function ingestFigures(): Promise<boolean> {
   const runs: IngestRun[] = [];
   // SQLite: one process, as the push and relay benchmarks run it.
@@ -367,6 +387,7 @@ async function ingestFigures(): Promise<boolean> {
     ['PostgreSQL, 1 process', ['solo'], true],
     ['PostgreSQL + Redis, 3 processes', INSTANCES, false],
   ] as const) {
+    if (process.env.BENCH_CLUSTER_SOLO === '1' && instances.length > 1) continue;
     const cluster = await Cluster.start({
       instances: [...instances],
       withoutRedis,
@@ -377,6 +398,7 @@ async function ingestFigures(): Promise<boolean> {
     });
     try {
       const urls = instances.map((id) => cluster.url(id));
+      await keepDays(cluster, DAYS_KEPT);
       const count = async (source: string) =>
         Number(
           (

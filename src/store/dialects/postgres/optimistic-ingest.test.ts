@@ -1,0 +1,104 @@
+// PostgreSQL's one-statement write (optimistic-ingest.ts) and the day partitions of `checks`: a batch of heartbeats or
+// edge checks must not touch `checks` at all, or every commit locks and opens every day kept (30 by default), a cost
+// that grows with retention; a batch of relay results still finds one stored there. The partitions themselves: see
+// time-partitions.test.ts. Runs where PostgreSQL does (skipped, with the warning of test/store-dialects.ts, elsewhere).
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { addMonitor, addOrganization } from '../../../../test/contracts/store-fixtures.js';
+import { migrationConnections, migrationDialects } from '../../../../test/migration-dialects.js';
+import { type CheckRow, DAY_MS } from '../../../domain/check.js';
+import { checkRepository } from '../../repositories/checks.js';
+import { monitorRepository } from '../../repositories/monitors.js';
+import { organizationRepository } from '../../repositories/organizations.js';
+import type { Store } from '../../store.js';
+import type { Db } from '../../tables.js';
+import { postgresOptimisticIngest } from './optimistic-ingest.js';
+import { PARTITIONED } from './time-partitions.js';
+
+const postgres = migrationDialects.find((d) => d.name === 'postgres');
+/** Days of checks kept before the batch's own: partitions a lookup in `checks` would lock. */
+const DAYS_KEPT = 12;
+const NOW = Date.UTC(2030, 0, 20, 12);
+const CHECK_DAYS = PARTITIONED.find((p) => p.table === 'checks') as (typeof PARTITIONED)[number];
+
+const check = (monitorId: string, checkedAt: number, resultId: string | null): CheckRow => ({
+  monitorId,
+  checkedAt,
+  ok: true,
+  degraded: false,
+  latencyMs: 10,
+  message: null,
+  error: null,
+  data: null,
+  source: resultId ? 'relay' : 'push',
+  resultId,
+});
+
+describe.skipIf(!postgres?.available)('the one-statement write on postgres, with days of checks kept', () => {
+  const { open, migrate } = migrationConnections(postgres as NonNullable<typeof postgres>);
+
+  async function prepared() {
+    const connection = await open();
+    await migrate(connection);
+    const { db, dialect } = connection;
+    const store = {
+      organizations: organizationRepository(db),
+      monitors: monitorRepository(db, dialect),
+      checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
+    } as unknown as Store;
+    await addOrganization(store);
+    const id = await addMonitor(store, 'a');
+    for (let d = DAYS_KEPT; d >= 0; d--) {
+      const from = Math.floor(NOW / DAY_MS) * DAY_MS - d * DAY_MS;
+      await sql
+        .raw(
+          `create table if not exists ${CHECK_DAYS.name(from)} partition of checks for values from (${from}) to (${from + DAY_MS})`,
+        )
+        .execute(db);
+    }
+    return { connection, store, id };
+  }
+
+  /** Writes one check for the monitor in a transaction; what it returned, and the relations of `checks` it locked. */
+  async function writeOne(db: Db, id: string, resultId: string | null) {
+    return db.transaction().execute(async (trx) => {
+      const ingest = postgresOptimisticIngest(trx, () => {});
+      const state = (await ingest.read([id])).get(id);
+      if (!state) throw new Error('the monitor was not read');
+      const written = await ingest.write([check(id, NOW, resultId)], [{ ...state, lastCheckAt: NOW }]);
+      const { rows } = await sql<{ rel: string }>`select relation::regclass::text as rel from pg_locks
+        where pid = pg_backend_pid() and locktype = 'relation' and relation::regclass::text like 'checks%'`.execute(
+        trx,
+      );
+      return { written, locked: rows.map((r) => r.rel) };
+    });
+  }
+
+  it('locks no partition of checks for a batch of heartbeats, however many days are kept', async () => {
+    const { connection, id } = await prepared();
+    // Several times: PostgreSQL plans a named statement anew for its first five runs, then keeps a generic plan.
+    for (let i = 0; i < 7; i++) {
+      const { written, locked } = await writeOne(connection.db, id, null);
+      expect(written).toBe('written');
+      expect(locked).toEqual([]);
+    }
+  });
+
+  it('still refuses a relay result stored in checks already, whichever day holds it', async () => {
+    const { connection, store, id } = await prepared();
+    await store.checks.write([check(id, NOW - 3 * DAY_MS, 'r1')], []);
+    await connection.checkJournal?.settle(connection.db);
+    const stored = await sql<{ part: string }>`select tableoid::regclass::text as part from checks`.execute(
+      connection.db,
+    );
+    expect(stored.rows.map((r) => r.part)).toEqual([CHECK_DAYS.name(NOW - 3 * DAY_MS)]);
+    const again = await connection.db.transaction().execute(async (trx) => {
+      const ingest = postgresOptimisticIngest(trx, () => {});
+      const state = (await ingest.read([id])).get(id);
+      if (!state) throw new Error('the monitor was not read');
+      return ingest.write([check(id, NOW - 3 * DAY_MS, 'r1')], [{ ...state, lastCheckAt: NOW - 3 * DAY_MS }]);
+    });
+    expect(again).toBe('duplicate');
+    expect((await writeOne(connection.db, id, 'r2')).written).toBe('written');
+  });
+});
