@@ -49,6 +49,9 @@ async function session(
         supportBigNumbers: true,
         bigNumberStrings: true,
         dateStrings: true,
+        // No prepared statements: mysql2 sizes each connection's statement cache for this many up front (16,000 by
+        // default, several arrays of that length made and collected per check: a third of the probe's CPU).
+        maxPreparedStatements: 1,
       });
       connection.on('error', () => {});
       const handshake = (connection as unknown as { connection: { _handshakePacket?: { serverVersion?: string } } })
