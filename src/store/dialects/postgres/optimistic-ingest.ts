@@ -72,11 +72,13 @@ const NULLS = STATE_COLUMNS.slice(1)
   .join(', ');
 
 /**
- * The write, in two forms. A batch holding a relay's result ids is refused if one is stored already, in the journal or
- * in `checks`. A batch without any (heartbeats, the edge's checks) leaves that lookup out altogether: `checks` is
- * partitioned by day, and a plan that reads it, even in a branch no row reaches, locks and opens every partition and
- * its indexes each time it runs (the days a lookup needs are known only from the arrays, once it runs): a cost that
- * grew with every day of checks kept, 0.05 ms more of PostgreSQL's CPU per heartbeat with 60 days kept (PostgreSQL 15).
+ * The write, in two forms. `checks` is partitioned by day, and a prepared statement's plan that reads it, even in a
+ * branch no row reaches, locks and opens every partition and its indexes each time it runs: four locks per day kept,
+ * every commit (PostgreSQL 15). A batch without result ids (heartbeats, the edge's checks) has a prepared statement
+ * without the lookup of replayed ids. A batch holding a relay's result ids is refused if one is stored already, in the
+ * journal or in `checks`; its statement is sent unprepared, so PostgreSQL plans it with the batch's times ($22, $23:
+ * the earliest and latest) and keeps only those days' partitions: at a year of checks kept, the prepared plan's 1,500
+ * locks a commit, a few commits at once, would fill the server's lock table (`out of shared memory`).
  */
 function writeStatement(resultIds: boolean): string {
   const dup = `,
@@ -84,10 +86,11 @@ function writeStatement(resultIds: boolean): string {
     select 1 as one from unnest($10::text[], $11::bigint[], $19::text[]) as r(monitor_id, checked_at, result_id)
     where r.result_id is not null and (
       exists (select 1 from checks c
-        where c.monitor_id = r.monitor_id and c.result_id = r.result_id and c.checked_at = r.checked_at)
+        where c.monitor_id = r.monitor_id and c.result_id = r.result_id and c.checked_at = r.checked_at
+          and c.checked_at between $22::bigint and $23::bigint)
       or exists (select 1 from check_journal j where j.monitor_id = r.monitor_id and j.result_id = r.result_id))
     limit 1)`;
-  return prepared(`with l as materialized (
+  const text = `with l as materialized (
     select ${COLUMNS}, ${VERSION('monitors')} as version from monitors where id = any($1::text[])
     order by id for no key update),
   stale as materialized (
@@ -105,7 +108,8 @@ function writeStatement(resultIds: boolean): string {
   union all select 'moved', s.id, ${NULLS}, s.version from s where s.version is not null
   union all select 'written', null, ${NULLS}, (select count(*) from s)::text${
     resultIds ? `\n  union all select 'duplicate', null, ${NULLS}, null from dup` : ''
-  }`);
+  }`;
+  return resultIds ? text : prepared(text);
 }
 const WRITE_RESULTS = writeStatement(true);
 const WRITE_CHECKS = writeStatement(false);
@@ -149,8 +153,13 @@ export function postgresOptimisticIngest(db: Db, appended: () => void): Optimist
       const sorted = [...states].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       let rows: ReturnedRow[];
       try {
-        const text = checks.some((c) => c.resultId !== null) ? WRITE_RESULTS : WRITE_CHECKS;
-        ({ rows } = await db.executeQuery<ReturnedRow>(CompiledQuery.raw(text, parameters(sorted, checks, kept))));
+        const values = parameters(sorted, checks, kept);
+        const replayable = checks.filter((c) => c.resultId !== null).map((c) => c.checkedAt);
+        const query =
+          replayable.length === 0
+            ? CompiledQuery.raw(WRITE_CHECKS, values)
+            : CompiledQuery.raw(WRITE_RESULTS, [...values, Math.min(...replayable), Math.max(...replayable)]);
+        ({ rows } = await db.executeQuery<ReturnedRow>(query));
       } catch (error) {
         if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return 'duplicate';
         throw error;
