@@ -9,12 +9,8 @@ import { PRUNE_BATCH } from '../src/runner/retention.js';
 import { connectPostgres } from '../src/store/dialects/postgres/connect.js';
 import { timePartitionRepository } from '../src/store/dialects/postgres/time-partitions.js';
 import { MIGRATIONS, migrateToLatest } from '../src/store/migrate.js';
-import { checkRepository } from '../src/store/repositories/checks.js';
-import { monitorRepository } from '../src/store/repositories/monitors.js';
-import { organizationRepository } from '../src/store/repositories/organizations.js';
-import type { Store } from '../src/store/store.js';
 import type { Db } from '../src/store/tables.js';
-import { addMonitor, addOrganization } from '../test/contracts/store-fixtures.js';
+import { addMonitor, addOrganization, historyStore } from '../test/contracts/store-fixtures.js';
 import { POSTGRES_URL } from '../test/store-dialects.js';
 import type { Benchmark } from './run.js';
 
@@ -38,14 +34,10 @@ export const benchmark: Benchmark = {
   async run() {
     const schema = `bench_parts_${process.pid}`;
     const connection = await connectPostgres(POSTGRES_URL, schema);
-    const { db, dialect } = connection;
+    const { db } = connection;
     try {
       await migrateToLatest(db, schema);
-      const store = {
-        organizations: organizationRepository(db),
-        monitors: monitorRepository(db, dialect),
-        checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
-      } as unknown as Store;
+      const store = historyStore(connection);
       await addOrganization(store);
       const ids: string[] = [];
       for (let m = 0; m < MONITORS; m++) ids.push(await addMonitor(store, `m${m}`));

@@ -6,7 +6,11 @@ import type { MonitorSpec, MonitorStateRow, StoredToken } from '../../src/domain
 import type { NewDelivery, NotificationChannelSpec } from '../../src/domain/notification.js';
 import type { ManagedBy } from '../../src/domain/ownership.js';
 import type { ComponentSpec, PageSpec } from '../../src/domain/page.js';
+import type { DialectConnection } from '../../src/store/dialects/connection.js';
 import type { Store } from '../../src/store/index.js';
+import { checkRepository } from '../../src/store/repositories/checks.js';
+import { monitorRepository } from '../../src/store/repositories/monitors.js';
+import { organizationRepository } from '../../src/store/repositories/organizations.js';
 import { type DialectCase, dialects, type OpenedStore } from '../store-dialects.js';
 
 /** A fixed "now", on a day boundary so hourly and daily buckets are easy to tell apart: 2026-03-02 00:00 UTC. */
@@ -164,6 +168,21 @@ export function maintenanceSpec(key: string | null, overrides: Partial<Maintenan
 export function updateIds(prefix = 'upd'): () => string {
   let n = 0;
   return () => `${prefix}_${++n}`;
+}
+
+/**
+ * The organizations', monitors' and checks' repositories over one dialect's connection, where a test or bench works on
+ * the connection itself (migrations, partitions) rather than a whole store: enough to add monitors and their history.
+ */
+export function historyStore(
+  connection: Pick<DialectConnection, 'db' | 'dialect' | 'writeChecks' | 'checkJournal'>,
+): Store {
+  const { db, dialect } = connection;
+  return {
+    organizations: organizationRepository(db),
+    monitors: monitorRepository(db, dialect),
+    checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
+  } as unknown as Store;
 }
 
 /** A passing edge check of 20 ms without data, unless told otherwise. */

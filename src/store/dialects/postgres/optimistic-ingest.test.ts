@@ -4,13 +4,9 @@
 // time-partitions.test.ts. Runs where PostgreSQL does (skipped, with the warning of test/store-dialects.ts, elsewhere).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { addMonitor, addOrganization } from '../../../../test/contracts/store-fixtures.js';
+import { addMonitor, addOrganization, check, historyStore } from '../../../../test/contracts/store-fixtures.js';
 import { migrationConnections, migrationDialects } from '../../../../test/migration-dialects.js';
 import { type CheckRow, DAY_MS } from '../../../domain/check.js';
-import { checkRepository } from '../../repositories/checks.js';
-import { monitorRepository } from '../../repositories/monitors.js';
-import { organizationRepository } from '../../repositories/organizations.js';
-import type { Store } from '../../store.js';
 import type { Db } from '../../tables.js';
 import { postgresOptimisticIngest } from './optimistic-ingest.js';
 import { PARTITIONED } from './time-partitions.js';
@@ -21,18 +17,9 @@ const DAYS_KEPT = 12;
 const NOW = Date.UTC(2030, 0, 20, 12);
 const CHECK_DAYS = PARTITIONED.find((p) => p.table === 'checks') as (typeof PARTITIONED)[number];
 
-const check = (monitorId: string, checkedAt: number, resultId: string | null): CheckRow => ({
-  monitorId,
-  checkedAt,
-  ok: true,
-  degraded: false,
-  latencyMs: 10,
-  message: null,
-  error: null,
-  data: null,
-  source: resultId ? 'relay' : 'push',
-  resultId,
-});
+/** A heartbeat, or with an id a relay's result. */
+const result = (monitorId: string, checkedAt: number, resultId: string | null): CheckRow =>
+  check(monitorId, checkedAt, resultId ? { source: 'relay', resultId } : { source: 'push' });
 
 describe.skipIf(!postgres?.available)('the one-statement write on postgres, with days of checks kept', () => {
   const { open, migrate } = migrationConnections(postgres as NonNullable<typeof postgres>);
@@ -40,12 +27,8 @@ describe.skipIf(!postgres?.available)('the one-statement write on postgres, with
   async function prepared() {
     const connection = await open();
     await migrate(connection);
-    const { db, dialect } = connection;
-    const store = {
-      organizations: organizationRepository(db),
-      monitors: monitorRepository(db, dialect),
-      checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
-    } as unknown as Store;
+    const { db } = connection;
+    const store = historyStore(connection);
     await addOrganization(store);
     const id = await addMonitor(store, 'a');
     for (let d = DAYS_KEPT; d >= 0; d--) {
@@ -65,7 +48,7 @@ describe.skipIf(!postgres?.available)('the one-statement write on postgres, with
       const ingest = postgresOptimisticIngest(trx, () => {});
       const state = (await ingest.read([id])).get(id);
       if (!state) throw new Error('the monitor was not read');
-      const written = await ingest.write([check(id, NOW, resultId)], [{ ...state, lastCheckAt: NOW }]);
+      const written = await ingest.write([result(id, NOW, resultId)], [{ ...state, lastCheckAt: NOW }]);
       const { rows } = await sql<{ rel: string }>`select relation::regclass::text as rel from pg_locks
         where pid = pg_backend_pid() and locktype = 'relation' and relation::regclass::text like 'checks%'`.execute(
         trx,
@@ -86,7 +69,7 @@ describe.skipIf(!postgres?.available)('the one-statement write on postgres, with
 
   it('still refuses a relay result stored in checks already, whichever day holds it', async () => {
     const { connection, store, id } = await prepared();
-    await store.checks.write([check(id, NOW - 3 * DAY_MS, 'r1')], []);
+    await store.checks.write([result(id, NOW - 3 * DAY_MS, 'r1')], []);
     await connection.checkJournal?.settle(connection.db);
     const stored = await sql<{ part: string }>`select tableoid::regclass::text as part from checks`.execute(
       connection.db,
@@ -96,7 +79,7 @@ describe.skipIf(!postgres?.available)('the one-statement write on postgres, with
       const ingest = postgresOptimisticIngest(trx, () => {});
       const state = (await ingest.read([id])).get(id);
       if (!state) throw new Error('the monitor was not read');
-      return ingest.write([check(id, NOW - 3 * DAY_MS, 'r1')], [{ ...state, lastCheckAt: NOW - 3 * DAY_MS }]);
+      return ingest.write([result(id, NOW - 3 * DAY_MS, 'r1')], [{ ...state, lastCheckAt: NOW - 3 * DAY_MS }]);
     });
     expect(again).toBe('duplicate');
     // A new one is written, its lookup kept to its own day: not a lock on every day kept, which at a year of checks

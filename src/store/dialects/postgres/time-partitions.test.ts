@@ -3,14 +3,10 @@
 // no partitions: these run where PostgreSQL does (skipped, with the warning of test/store-dialects.ts, where it is not).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { addMonitor, addOrganization } from '../../../../test/contracts/store-fixtures.js';
+import { addMonitor, addOrganization, historyStore } from '../../../../test/contracts/store-fixtures.js';
 import { migrationConnections, migrationDialects } from '../../../../test/migration-dialects.js';
 import { type CheckRow, DAY_MS } from '../../../domain/check.js';
 import { MIGRATION_NAMES, MIGRATIONS } from '../../migrate.js';
-import { checkRepository } from '../../repositories/checks.js';
-import { monitorRepository } from '../../repositories/monitors.js';
-import { organizationRepository } from '../../repositories/organizations.js';
-import type { Store } from '../../store.js';
 import type { DialectConnection } from '../connection.js';
 import { timePartitionRepository } from './time-partitions.js';
 
@@ -39,12 +35,7 @@ describe.skipIf(!postgres?.available)('time partitions on postgres', () => {
   }
   async function storeWithMonitor(connection: DialectConnection) {
     await migrate(connection);
-    const { db, dialect } = connection;
-    const store = {
-      organizations: organizationRepository(db),
-      monitors: monitorRepository(db, dialect),
-      checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
-    } as unknown as Store;
+    const store = historyStore(connection);
     await addOrganization(store);
     await addMonitor(store, 'a');
     return store;
