@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAY_MS } from '../src/domain/check.js';
 import { shardOf } from '../src/domain/cluster.js';
-import { PARTITIONED } from '../src/store/dialects/postgres/time-partitions.js';
 import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../test/cluster-harness.js';
 import { seed } from '../test/seed.js';
 import { countChecks } from './count-checks.js';
@@ -34,7 +33,6 @@ const DAYS_KEPT = Number(process.env.BENCH_CLUSTER_DAYS_KEPT ?? 30);
 // relay batches), BENCH_CLUSTER_INGEST_SECONDS sets each ingest window (6 s), BENCH_CLUSTER_SOLO=1 leaves out the
 // three processes, BENCH_CLUSTER_DAYS_KEPT the days of partitions the ingest's database has before today's (30).
 const INSTANCES = ['a', 'b', 'c'];
-const CHECK_DAYS = PARTITIONED.find((p) => p.table === 'checks') as (typeof PARTITIONED)[number];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -347,20 +345,6 @@ function ingestConfig(): string {
   return [...relayBenchConfig().split('\n'), ...pushBenchConfig().split('\n').slice(2)].join('\n');
 }
 
-/**
- * A partition of `checks` for each of the `days` before today, as a database running for that long with the default
- * retention has (time-partitions.ts makes today's and the next few): a plan that reads `checks` opens every one.
- */
-async function keepDays(cluster: Cluster, days: number): Promise<void> {
-  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  for (let d = 1; d <= days; d++) {
-    const from = today - d * DAY_MS;
-    await cluster.query(
-      `create table if not exists ${CHECK_DAYS.name(from)} partition of checks for values from (${from}) to (${from + DAY_MS})`,
-    );
-  }
-}
-
 async function ingestFigures(): Promise<boolean> {
   const runs: IngestRun[] = [];
   // SQLite: one process, as the push and relay benchmarks run it.
@@ -394,11 +378,13 @@ async function ingestFigures(): Promise<boolean> {
       env: { WARDEN_METRICS_TOKEN: METRICS_TOKEN },
       seed: async (store) => {
         await seed(store, ingestConfig(), Date.now());
+        // A partition of `checks` for each of those days, as a database running that long has: a plan reading
+        // `checks` opens every one (time-partitions.ts makes today's and the next few on its own).
+        await store.timePartitions?.prepare(Date.now() - DAYS_KEPT * DAY_MS, DAYS_KEPT, { checks: 0, buckets: 0 });
       },
     });
     try {
       const urls = instances.map((id) => cluster.url(id));
-      await keepDays(cluster, DAYS_KEPT);
       const count = async (source: string) =>
         Number(
           (

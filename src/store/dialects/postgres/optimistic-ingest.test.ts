@@ -1,7 +1,8 @@
 // PostgreSQL's one-statement write (optimistic-ingest.ts) and the day partitions of `checks`: a batch of heartbeats or
 // edge checks must not touch `checks` at all, or every commit locks and opens every day kept (30 by default), a cost
-// that grows with retention; a batch of relay results still finds one stored there, looking in its own days only. The partitions themselves: see
-// time-partitions.test.ts. Runs where PostgreSQL does (skipped, with the warning of test/store-dialects.ts, elsewhere).
+// that grows with retention; a batch of relay results still finds one stored there, looking in its own days only. The
+// partitions themselves: see time-partitions.test.ts. Runs where PostgreSQL does (skipped, with the warning of
+// test/store-dialects.ts, elsewhere).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addMonitor, addOrganization, check, historyStore } from '../../../../test/contracts/store-fixtures.js';
@@ -9,7 +10,7 @@ import { migrationConnections, migrationDialects } from '../../../../test/migrat
 import { type CheckRow, DAY_MS } from '../../../domain/check.js';
 import type { Db } from '../../tables.js';
 import { postgresOptimisticIngest } from './optimistic-ingest.js';
-import { PARTITIONED } from './time-partitions.js';
+import { PARTITIONED, timePartitionRepository } from './time-partitions.js';
 
 const postgres = migrationDialects.find((d) => d.name === 'postgres');
 /** Days of checks kept before the batch's own: partitions a lookup in `checks` would lock. */
@@ -31,24 +32,17 @@ describe.skipIf(!postgres?.available)('the one-statement write on postgres, with
     const store = historyStore(connection);
     await addOrganization(store);
     const id = await addMonitor(store, 'a');
-    for (let d = DAYS_KEPT; d >= 0; d--) {
-      const from = Math.floor(NOW / DAY_MS) * DAY_MS - d * DAY_MS;
-      await sql
-        .raw(
-          `create table if not exists ${CHECK_DAYS.name(from)} partition of checks for values from (${from}) to (${from + DAY_MS})`,
-        )
-        .execute(db);
-    }
+    await timePartitionRepository(db).prepare(NOW - DAYS_KEPT * DAY_MS, DAYS_KEPT, { checks: 0, buckets: 0 });
     return { connection, store, id };
   }
 
   /** Writes one check for the monitor in a transaction; what it returned, and the relations of `checks` it locked. */
-  async function writeOne(db: Db, id: string, resultId: string | null) {
+  async function writeOne(db: Db, id: string, resultId: string | null, at = NOW) {
     return db.transaction().execute(async (trx) => {
       const ingest = postgresOptimisticIngest(trx, () => {});
       const state = (await ingest.read([id])).get(id);
       if (!state) throw new Error('the monitor was not read');
-      const written = await ingest.write([result(id, NOW, resultId)], [{ ...state, lastCheckAt: NOW }]);
+      const written = await ingest.write([result(id, at, resultId)], [{ ...state, lastCheckAt: at }]);
       const { rows } = await sql<{ rel: string }>`select relation::regclass::text as rel from pg_locks
         where pid = pg_backend_pid() and locktype = 'relation' and relation::regclass::text like 'checks%'`.execute(
         trx,
@@ -75,12 +69,7 @@ describe.skipIf(!postgres?.available)('the one-statement write on postgres, with
       connection.db,
     );
     expect(stored.rows.map((r) => r.part)).toEqual([CHECK_DAYS.name(NOW - 3 * DAY_MS)]);
-    const again = await connection.db.transaction().execute(async (trx) => {
-      const ingest = postgresOptimisticIngest(trx, () => {});
-      const state = (await ingest.read([id])).get(id);
-      if (!state) throw new Error('the monitor was not read');
-      return ingest.write([result(id, NOW - 3 * DAY_MS, 'r1')], [{ ...state, lastCheckAt: NOW - 3 * DAY_MS }]);
-    });
+    const again = (await writeOne(connection.db, id, 'r1', NOW - 3 * DAY_MS)).written;
     expect(again).toBe('duplicate');
     // A new one is written, its lookup kept to its own day: not a lock on every day kept, which at a year of checks
     // and a few commits at once fills PostgreSQL's lock table.
