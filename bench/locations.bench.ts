@@ -12,6 +12,7 @@ import { createLogger } from '../src/logger.js';
 import { createIngest, INGEST_MAX_BATCH, type IngestInput } from '../src/runner/ingest.js';
 import { SQLITE_FILE } from '../src/store/dialects/sqlite/connect.js';
 import { openStore } from '../src/store/open-store.js';
+import { POSTGRES_URL } from '../test/postgres-url.js';
 import { seed } from '../test/seed.js';
 import type { Benchmark } from './run.js';
 
@@ -31,7 +32,6 @@ interface Figures {
 
 const ROLLUPS = ['check_buckets_hourly', 'check_buckets_daily', 'check_buckets_location_hourly'] as const;
 
-const POSTGRES_URL = process.env.WARDEN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export type Dialect = 'sqlite' | 'postgres';
 
 export async function measure(dialect: Dialect, locations: 1 | 3): Promise<Figures> {
