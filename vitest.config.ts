@@ -36,6 +36,8 @@ export default defineConfig({
     // no singletons); each test builds its own store, app and clock.
     isolate: false,
     setupFiles: ['test/setup-zod-openapi.ts'],
+    // Keeps the PostgreSQL test database's catalogs compact where autovacuum is off (CI): see the file.
+    globalSetup: ['test/global-setup.ts'],
     // Dozens of tests hold the server to a time (a change seen on another process within 1 s, a rebuild within 200 ms)
     // while three files share two cores: in a full run one or two of them miss it, a different one each time, and pass
     // alone. One retry each; a slow path fails twice, and the tests that needed the retry are listed at the end.
