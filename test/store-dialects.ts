@@ -163,22 +163,20 @@ async function releaseSchema(schema: string): Promise<void> {
     const name = (t: { name: string }) => `"${schema}"."${t.name}"`;
     const emptied = await client
       .query(
+        // One query string: one implicit transaction, rolled back whole on an error, the shared connection left clean.
         [
-          'begin',
           'set local session_replication_role = replica',
           ...rows.filter((t) => t.kind !== 'S').map((t) => `delete from ${name(t)}`),
           // setval, not `alter sequence … restart`, which gives the sequence a new file too.
           ...rows.filter((t) => t.kind === 'S').map((t) => `select setval('${name(t)}', 1, false)`),
           // What the migrations themselves insert.
           `insert into "${schema}".change_counter (id, version) values (1, 0)`,
-          'commit',
         ].join(';\n'),
       )
       .then(
         () => true,
         // A role that may not turn triggers off (not a superuser): the schema goes, as one of another shape does.
         async () => {
-          await client.query('rollback').catch(() => {});
           await client.query(`drop schema if exists "${schema}" cascade`);
           return false;
         },
