@@ -182,22 +182,23 @@ describe('the check journal on SQLite', () => {
     expect(rows()).toEqual({ journal: 0, checks: 2 });
   });
 
-  it('reads on without folding when its transaction cannot write any more, and folds later', async () => {
+  it('a transaction holds the write lock from its start, so another process cannot leave its read unable to fold', async () => {
     await store.checks.write([check('mon_a', NOW + 1)], []);
-    const other = new SqliteDatabase(file);
+    // Another process that does not wait for the lock (the busy timeout at 0).
+    const other = new SqliteDatabase(file, { timeout: 0 });
     try {
       const listed = await store.transaction(async (tx) => {
-        // The transaction reads, then another process commits: it may read on, but its snapshot can no longer write.
+        // The transaction reads first; a deferred one would still let the other commit here, and then fail to write.
         await tx.monitors.findById('mon_a');
-        other.prepare("update organizations set name = 'Acme Inc' where id = 'org_a'").run();
+        expect(() => other.prepare("update organizations set name = 'Acme Inc' where id = 'org_a'").run()).toThrow(
+          /locked/,
+        );
         return tx.checks.list('mon_a', EVERYTHING);
       });
-      expect(listed).toEqual([]);
+      expect(listed.length).toBe(1);
     } finally {
       other.close();
     }
-    expect(rows().journal).toBe(1);
-    expect((await store.checks.list('mon_a', EVERYTHING)).length).toBe(1);
     expect(rows()).toEqual({ journal: 0, checks: 1 });
   });
 });

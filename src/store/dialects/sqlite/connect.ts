@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
 import type { Database } from '../../tables.js';
 import { type DialectConnection, NoDatabaseError } from '../connection.js';
 import { storageFaults } from '../faults.js';
@@ -40,7 +40,7 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
   database.pragma('busy_timeout = 5000');
   const statements = withStatementCache(database);
   const faults = storageFaults(sqliteFault);
-  const db = new Kysely<Database>({ dialect: faults.dialect(new SqliteDialect({ database: statements })) });
+  const db = new Kysely<Database>({ dialect: faults.dialect(new ImmediateSqliteDialect({ database: statements })) });
   const checks = sqliteCheckWriter(db, database);
   return {
     dialect: 'sqlite',
@@ -62,6 +62,31 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
       if (database.open) database.close();
     },
   };
+}
+
+/**
+ * Every transaction begins IMMEDIATE: it takes the database's write lock at its start, waiting for it (busy_timeout)
+ * while another process holds it. A DEFERRED one (SQLite's default, and Kysely's) that read first and then wrote
+ * failed at once with SQLITE_BUSY, without waiting, whenever another process (a second server, the CLI) had committed
+ * since its read: its snapshot can no longer become a write. Rotating a push token while the other server stored
+ * heartbeats answered 503 that way. Readers are never blocked (WAL); in one process nothing changes, the one
+ * connection runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Statements that write nothing themselves: a transaction's start and end (a rollback undoes writes: it counts). */
