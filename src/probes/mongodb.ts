@@ -1,7 +1,7 @@
 // MongoDB: connect to one server (no discovery of others), log in (SCRAM), run one command ({"ping": 1} unless told)
 // and compare its reply, or a value in it. The driver connects through the target guard's checking lookup.
 import { isIP } from 'node:net';
-import { BSON, MongoClient } from 'mongodb';
+import { type Document, EJSON } from 'bson';
 import { z } from 'zod';
 import { bareHost } from '../net/hosts.js';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
@@ -11,14 +11,14 @@ import { answerText, expectedField, judgeAnswer } from './answer.js';
 import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
 import { stopwatch } from './exchange.js';
 import { checkedText, port } from './fields.js';
-import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { defineProbe, type ProbeContext, type ProbeResult, withLibrary } from './probe.js';
 import { loginFields, tlsFields, usernameNeedsPassword } from './service-fields.js';
 
 const COMMAND_MESSAGE = 'expected a command as a JSON object, e.g. {"ping": 1}';
 
 function parseCommand(text: string): Record<string, unknown> | undefined {
   try {
-    const parsed = BSON.EJSON.parse(text, { relaxed: true }) as unknown;
+    const parsed = EJSON.parse(text, { relaxed: true }) as unknown;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0
       ? (parsed as Record<string, unknown>)
       : undefined;
@@ -53,52 +53,55 @@ export const mongodb = defineProbe({
   id: 'mongodb',
   label: 'MongoDB',
   config: mongodbConfig,
-  probe: async (config, ctx) => {
-    const dial = dialFor(ctx.guard, config.host);
-    if ('refused' in dial) return { ok: false, error: dial.refused.message };
-    const elapsed = stopwatch();
-    const client = new MongoClient(`mongodb://${hostPort(config.host, config.port)}/`, {
-      // This one server, never the members it names: they would be reached without the guard's look at their names.
-      directConnection: true,
-      ...(config.username === undefined
-        ? {}
-        : { auth: { username: config.username, password: config.password }, authSource: config.authSource }),
-      tls: config.tls,
-      tlsAllowInvalidCertificates: config.ignoreTls,
-      tlsAllowInvalidHostnames: config.ignoreTls,
-      ...(dial.lookup ? { lookup: dial.lookup } : {}),
-      serverSelectionTimeoutMS: ctx.timeoutMs,
-      connectTimeoutMS: ctx.timeoutMs,
-      socketTimeoutMS: ctx.timeoutMs,
-      maxPoolSize: 1,
-      heartbeatFrequencyMS: 3_600_000,
-      retryReads: false,
-      retryWrites: false,
-      appName: 'warden',
-    });
-    client.on('error', () => {});
-    try {
-      // A server that cannot be reached fails the first heartbeat: said at once, not after the driver's retries.
-      const unreachable = new Promise<never>((_, reject) =>
-        client.once('serverHeartbeatFailed', (event) => reject(event.failure)),
-      );
-      unreachable.catch(() => {});
-      const outcome = await untilAborted<{ reply: BSON.Document } | { error: string }>(
-        async () => ({
-          reply: await Promise.race([
-            client.db(config.database).command(parseCommand(config.command) as BSON.Document),
-            unreachable,
-          ]),
-        }),
-        ctx.signal,
-        () => ({ error: timedOutAfter(ctx.timeoutMs) }),
-      ).catch((error: unknown) => ({ error: describeMongoError(error, ctx) }));
-      if ('error' in outcome) return { ok: false, error: outcome.error };
-      return verdict(config, outcome.reply, elapsed());
-    } finally {
-      client.close(true).catch(() => {});
-    }
-  },
+  probe: withLibrary(
+    async () => (await import('mongodb')).MongoClient,
+    (MongoClient) => async (config, ctx) => {
+      const dial = dialFor(ctx.guard, config.host);
+      if ('refused' in dial) return { ok: false, error: dial.refused.message };
+      const elapsed = stopwatch();
+      const client = new MongoClient(`mongodb://${hostPort(config.host, config.port)}/`, {
+        // This one server, never the members it names: they would be reached without the guard's look at their names.
+        directConnection: true,
+        ...(config.username === undefined
+          ? {}
+          : { auth: { username: config.username, password: config.password }, authSource: config.authSource }),
+        tls: config.tls,
+        tlsAllowInvalidCertificates: config.ignoreTls,
+        tlsAllowInvalidHostnames: config.ignoreTls,
+        ...(dial.lookup ? { lookup: dial.lookup } : {}),
+        serverSelectionTimeoutMS: ctx.timeoutMs,
+        connectTimeoutMS: ctx.timeoutMs,
+        socketTimeoutMS: ctx.timeoutMs,
+        maxPoolSize: 1,
+        heartbeatFrequencyMS: 3_600_000,
+        retryReads: false,
+        retryWrites: false,
+        appName: 'warden',
+      });
+      client.on('error', () => {});
+      try {
+        // A server that cannot be reached fails the first heartbeat: said at once, not after the driver's retries.
+        const unreachable = new Promise<never>((_, reject) =>
+          client.once('serverHeartbeatFailed', (event) => reject(event.failure)),
+        );
+        unreachable.catch(() => {});
+        const outcome = await untilAborted<{ reply: Document } | { error: string }>(
+          async () => ({
+            reply: await Promise.race([
+              client.db(config.database).command(parseCommand(config.command) as Document),
+              unreachable,
+            ]),
+          }),
+          ctx.signal,
+          () => ({ error: timedOutAfter(ctx.timeoutMs) }),
+        ).catch((error: unknown) => ({ error: describeMongoError(error, ctx) }));
+        if ('error' in outcome) return { ok: false, error: outcome.error };
+        return verdict(config, outcome.reply, elapsed());
+      } finally {
+        client.close(true).catch(() => {});
+      }
+    },
+  ),
 });
 
 function hostPort(host: string, port: number): string {
@@ -106,10 +109,10 @@ function hostPort(host: string, port: number): string {
   return isIP(bare) === 6 ? `[${bare}]:${port}` : `${bare}:${port}`;
 }
 
-function verdict(config: z.output<typeof mongodbConfig>, reply: BSON.Document, latencyMs: number): ProbeResult {
+function verdict(config: z.output<typeof mongodbConfig>, reply: Document, latencyMs: number): ProbeResult {
   // The cluster's bookkeeping changes every second: never part of the answer.
   const plain = Object.fromEntries(
-    Object.entries(BSON.EJSON.serialize(reply, { relaxed: true })).filter(
+    Object.entries(EJSON.serialize(reply, { relaxed: true })).filter(
       ([key]) => !key.startsWith('$') && key !== 'operationTime',
     ),
   );

@@ -2,14 +2,14 @@
 // retained one, or the next to come). mqtt.js speaks MQTT 3.1.1 over a socket the target guard opened.
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { z } from 'zod';
 import { timedOutAfter } from '../net/network-error.js';
 import { openTcp, openTls } from '../net/socket-exchange.js';
 import { answerText, cut, expectedField, judgeAnswer } from './answer.js';
 import { stopwatch } from './exchange.js';
 import { port } from './fields.js';
-import { defineProbe, type ProbeContext } from './probe.js';
+import { defineProbe, type ProbeContext, withLibrary } from './probe.js';
 import { expectedNeeds, loginFields, serviceName, tlsFields } from './service-fields.js';
 import { overSocket } from './session.js';
 
@@ -30,30 +30,38 @@ export const mqtt = defineProbe({
   id: 'mqtt',
   label: 'MQTT',
   config: mqttConfig,
-  probe: async (config, ctx) => {
-    const elapsed = stopwatch();
-    const port = config.port ?? (config.tls ? 8883 : 1883);
-    const socket: Socket | TLSSocket = config.tls
-      ? openTls(ctx, config.host, port, { rejectUnauthorized: !config.ignoreTls })
-      : openTcp(ctx, config.host, port);
-    const outcome = await session(socket, config, ctx);
-    if ('error' in outcome) return { ok: false, error: outcome.error };
-    const latencyMs = elapsed();
-    if (outcome.message === undefined)
-      return { ok: true, latencyMs, message: `connected${config.username ? ` as ${config.username}` : ''}` };
-    return judgeAnswer(config.expected, {
-      latencyMs,
-      asked: config.topic as string,
-      answer: answerText(outcome.message.toString('utf8')),
-      data: { retained: outcome.retained },
-    });
-  },
+  probe: withLibrary(
+    async () => (await import('mqtt')).MqttClient,
+    (Client) => async (config, ctx) => {
+      const elapsed = stopwatch();
+      const port = config.port ?? (config.tls ? 8883 : 1883);
+      const socket: Socket | TLSSocket = config.tls
+        ? openTls(ctx, config.host, port, { rejectUnauthorized: !config.ignoreTls })
+        : openTcp(ctx, config.host, port);
+      const outcome = await session(Client, socket, config, ctx);
+      if ('error' in outcome) return { ok: false, error: outcome.error };
+      const latencyMs = elapsed();
+      if (outcome.message === undefined)
+        return { ok: true, latencyMs, message: `connected${config.username ? ` as ${config.username}` : ''}` };
+      return judgeAnswer(config.expected, {
+        latencyMs,
+        asked: config.topic as string,
+        answer: answerText(outcome.message.toString('utf8')),
+        data: { retained: outcome.retained },
+      });
+    },
+  ),
 });
 
 type Outcome = { message?: Buffer; retained?: boolean } | { error: string };
 
-function session(socket: Socket | TLSSocket, config: z.output<typeof mqttConfig>, ctx: ProbeContext): Promise<Outcome> {
-  const client = new MqttClient(() => socket, {
+function session(
+  Client: typeof MqttClient,
+  socket: Socket | TLSSocket,
+  config: z.output<typeof mqttConfig>,
+  ctx: ProbeContext,
+): Promise<Outcome> {
+  const client = new Client(() => socket, {
     protocolVersion: 4,
     clientId: `warden-${Math.random().toString(16).slice(2, 10)}`,
     username: config.username,

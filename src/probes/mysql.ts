@@ -1,11 +1,11 @@
 // MySQL and MariaDB: connect (TLS if asked, upgraded in the protocol), authenticate, optionally run a query and compare
 // the first value of its first row. The socket is opened through the target guard and handed to mysql2.
 import type { Socket } from 'node:net';
-import mysql from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import type { z } from 'zod';
 import { type QueryOutcome, queryVerdict } from './answer.js';
 import { port } from './fields.js';
-import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { defineProbe, type ProbeContext, type ProbeResult, withLibrary } from './probe.js';
 import { loginFields, serviceName, sqlConfig } from './service-fields.js';
 import { overConnection, overSocket } from './session.js';
 
@@ -18,12 +18,14 @@ export const mysqlProbe = defineProbe({
   id: 'mysql',
   label: 'MySQL / MariaDB',
   config: mysqlConfig,
-  probe: overConnection(session),
+  probe: withLibrary(
+    () => import('mysql2/promise'),
+    (mysql) => overConnection((socket, config, ctx, elapsed) => session(mysql, socket, config, ctx, elapsed)),
+  ),
 });
 
-type Connection = Awaited<ReturnType<typeof mysql.createConnection>>;
-
 async function session(
+  mysql: typeof import('mysql2/promise'),
   socket: Socket,
   config: z.output<typeof mysqlConfig>,
   ctx: ProbeContext,

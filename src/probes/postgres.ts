@@ -1,11 +1,11 @@
 // PostgreSQL: connect (TLS through SSLRequest if asked), authenticate, optionally run a query and compare the first
 // value of its first row. The socket is opened through the target guard and handed to pg, which never dials itself.
 import type { Socket } from 'node:net';
-import pg from 'pg';
 import type { z } from 'zod';
+import { importPackage } from '../runtime/launcher.js';
 import { type QueryOutcome, queryVerdict } from './answer.js';
 import { port } from './fields.js';
-import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { defineProbe, type ProbeContext, type ProbeResult, withLibrary } from './probe.js';
 import { databaseName, loginFields, sqlConfig } from './service-fields.js';
 import { capReads, overConnection, overSocket } from './session.js';
 
@@ -18,10 +18,14 @@ export const postgres = defineProbe({
   id: 'postgres',
   label: 'PostgreSQL',
   config: postgresConfig,
-  probe: overConnection(session),
+  probe: withLibrary(
+    async () => (await importPackage<typeof import('pg')>('pg')).default,
+    (pg) => overConnection((socket, config, ctx, elapsed) => session(pg, socket, config, ctx, elapsed)),
+  ),
 });
 
 async function session(
+  pg: typeof import('pg').default,
   socket: Socket,
   config: z.output<typeof postgresConfig>,
   ctx: ProbeContext,

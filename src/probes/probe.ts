@@ -38,6 +38,25 @@ export interface ProbeDefinition<Schema extends z.ZodType = z.ZodType> {
   probe: ProbeFn<z.output<Schema>> | null;
 }
 
+/**
+ * A probe over a client library (pg, mysql2, the MongoDB driver, MQTT.js) that is loaded on the type's first check,
+ * before its clock starts, not when the registry is: those libraries took ~100 ms of every CLI command's and every
+ * start's ~0.45 s, for monitors most installations never have. A load that fails is tried again at the next check.
+ */
+export function withLibrary<Library, Config>(
+  load: () => Promise<Library>,
+  probe: (library: Library) => ProbeFn<Config>,
+): ProbeFn<Config> {
+  let ready: Promise<ProbeFn<Config>> | undefined;
+  return async (config, ctx) => {
+    ready ??= load().then(probe, (error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return (await ready)(config, ctx);
+  };
+}
+
 /** The places a probe connects to when its file names none: most types dial a `host` and a `port`. */
 const HOST_AND_PORT = ['host', 'port'] as const;
 
