@@ -2,7 +2,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  Kysely,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import type { Database } from '../../tables.js';
 import { type DialectConnection, NoDatabaseError } from '../connection.js';
 import { storageFaults } from '../faults.js';
@@ -80,6 +89,20 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
+/**
+ * SQLite runs DDL in transactions; Kysely's adapter says it does not, so its migrator ran each migration's statements
+ * outside one: every statement a commit and a sync, ~0.3 s of a first start's ~0.7 s on this machine. Said true, the
+ * pending migrations run in one transaction: one sync, and a migration that fails leaves nothing half done.
+ */
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

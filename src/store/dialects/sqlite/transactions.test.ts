@@ -4,11 +4,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../../../test/seed.js';
 import { openStore } from '../../open-store.js';
 import type { Store } from '../../store.js';
-import { SQLITE_FILE } from './connect.js';
+import { connectSqlite, SQLITE_FILE } from './connect.js';
 
 const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
 
@@ -67,5 +68,44 @@ describe('SQLite transactions beside another process', () => {
     expect(await committed).toBeGreaterThan(wrote);
     expect(await store.changes.current()).toBe(before + 1);
     expect(await store.monitors.pushTokenHash(monitorId)).toBe('a'.repeat(64));
+  });
+
+  it('runs pending migrations in one transaction: one that fails leaves nothing of those before it', async () => {
+    const connection = connectSqlite(join(dir, 'other'), 'full');
+    const tables = async () =>
+      (
+        await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name like 'trial_%'`.execute(connection.db)
+      ).rows.map((row) => row.name);
+    const migrator = (failing: boolean) =>
+      new Migrator({
+        db: connection.db,
+        provider: {
+          getMigrations: async () => ({
+            '0001-first': {
+              up: async (db: Kysely<unknown>) => {
+                await db.schema.createTable('trial_first').addColumn('id', 'integer').execute();
+              },
+            },
+            '0002-second': {
+              up: async (db: Kysely<unknown>) => {
+                await db.schema.createTable('trial_second').addColumn('id', 'integer').execute();
+                if (failing) throw new Error('the second migration fails halfway');
+              },
+            },
+          }),
+        },
+      });
+    try {
+      expect((await migrator(true).migrateToLatest()).error).toBeInstanceOf(Error);
+      // Before, each migration committed statement by statement: the first table stayed, and half of the second.
+      expect(await tables()).toEqual([]);
+      expect((await migrator(false).migrateToLatest()).error).toBeUndefined();
+      expect((await tables()).sort()).toEqual(['trial_first', 'trial_second']);
+    } finally {
+      await connection.db.destroy();
+      connection.closeFile?.();
+    }
   });
 });
