@@ -31,6 +31,28 @@ describeStore('notification dispatcher', (store) => {
     expect(await statusOf(store(), ch)).toEqual(['sent']);
   });
 
+  it('a tick waits for the sends of a claim that a commit’s wake has under way', async () => {
+    await addOrganization(store());
+    const r = await receiver();
+    const ch = await addChannel(store(), 'a', r.url);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1')], NOW);
+    // The wake's claim takes the delivery, then comes back late (a busy database): the tick's own claim finds nothing.
+    const deliveries = store().deliveries;
+    let calls = 0;
+    const slowFirst: typeof deliveries.claimDue = async (...args) => {
+      const claimed = await deliveries.claimDue(...args);
+      if (++calls === 1) await new Promise((resolve) => setTimeout(resolve, 200));
+      return claimed;
+    };
+    const { dispatcher } = setup({ ...store(), deliveries: { ...deliveries, claimDue: slowFirst } });
+    dispatcher.wake();
+    await new Promise(setImmediate);
+    await dispatcher.tick();
+    expect(calls).toBe(2);
+    expect(r.got.map((g) => g.id)).toEqual(['evt_1']);
+    expect(await statusOf(store(), ch)).toEqual(['sent']);
+  });
+
   it('honours 429 Retry-After: nothing before 3 s, then sent', async () => {
     await addOrganization(store());
     const r = await receiver();

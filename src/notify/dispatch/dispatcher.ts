@@ -113,8 +113,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function tick(): Promise<void> {
     await claim();
-    // Until everything held is sent or handed back: each finished send starts the next of its lane.
-    while (running.size > 0 || handBacks.size() > 0) await Promise.allSettled([...running, ...handBacks.pending()]);
+    // Until everything held is sent or handed back: each finished send starts the next of its lane. A claim the poller
+    // has under way (a commit woke it) may hold what is due, which this one's found taken: its sends are this round's.
+    const pending = () => [...running, ...handBacks.pending(), ...[poller.claiming()].filter((c) => c !== null)];
+    while (pending().length > 0) await Promise.allSettled(pending());
   }
 
   return {
