@@ -88,8 +88,8 @@ function adminClient(): Promise<pg.Client> {
       admin = undefined;
     });
     await client.connect();
-    // It must not keep a worker alive once its files are done.
-    (client as unknown as { connection: { stream: { unref(): void } } }).connection.stream.unref();
+    // It must not keep a worker alive once its files are done: held only while a query runs (withClient).
+    streamOf(client).unref();
     return client;
   })().catch((error: unknown) => {
     admin = undefined;
@@ -98,8 +98,24 @@ function adminClient(): Promise<pg.Client> {
   return admin;
 }
 
+const streamOf = (client: pg.Client) =>
+  (client as unknown as { connection: { stream: { ref(): void; unref(): void } } }).connection.stream;
+/** Queries running on each kept connection: while there is one, its socket keeps the process alive. */
+const inUse = new WeakMap<pg.Client, number>();
+
 async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  return work(await adminClient());
+  const client = await adminClient();
+  // Unref'd throughout, a process with nothing else to wait on (a benchmark opening a cluster) exited mid-query.
+  const users = inUse.get(client) ?? 0;
+  if (users === 0) streamOf(client).ref();
+  inUse.set(client, users + 1);
+  try {
+    return await work(client);
+  } finally {
+    const left = (inUse.get(client) ?? 1) - 1;
+    inUse.set(client, left);
+    if (left === 0) streamOf(client).unref();
+  }
 }
 
 async function shapeOf(client: pg.Client, schema: string): Promise<string> {
