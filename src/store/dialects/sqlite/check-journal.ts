@@ -117,8 +117,9 @@ export function sqliteCheckJournal(
       } catch (error) {
         // Another process holds the file's write lock (past the busy timeout), or the file is full: the read goes on
         // without this fold rather than fail, and the timer folds the rows once it can. (A reader's transaction holds
-        // the lock from its start: connect.ts begins every one IMMEDIATE.) A fold that fails is rolled back whole, so nothing of it is left behind.
-        // Unless SQLite cancelled the reader's own transaction with it: what follows would run outside it.
+        // the lock from its start: connect.ts begins every one IMMEDIATE.) A fold that fails is rolled back whole, so
+        // nothing of it is left behind. Unless SQLite cancelled the reader's own transaction with it: what follows
+        // would run outside it.
         if (sqliteFault(error) === null || (db.isTransaction && !handle.inTransaction)) throw error;
         schedule();
       }
