@@ -31,7 +31,8 @@ const INGEST_SECONDS = Number(process.env.BENCH_CLUSTER_INGEST_SECONDS ?? 6);
 const DAYS_KEPT = Number(process.env.BENCH_CLUSTER_DAYS_KEPT ?? 30);
 // BENCH_CLUSTER_PARTS=checks or =ingest runs one half; BENCH_CLUSTER_INGEST=push measures heartbeats alone (a second of
 // relay batches), BENCH_CLUSTER_INGEST_SECONDS sets each ingest window (6 s), BENCH_CLUSTER_SOLO=1 leaves out the
-// three processes, BENCH_CLUSTER_DAYS_KEPT the days of partitions the ingest's database has before today's (30).
+// three processes, BENCH_CLUSTER_DAYS_KEPT the days of partitions the ingest's database has before today's (30),
+// BENCH_CLUSTER_ROUNDS the rounds in which every configuration is measured in turn (3; the medians are judged).
 const INSTANCES = ['a', 'b', 'c'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -191,7 +192,6 @@ interface IngestRun {
   pushScavengesPerThousand: number;
   relayResultsPerSec: number;
   relay: LoadResult;
-  stored: { push: number; relay: number };
   /** ms of CPU per relay result answered: Warden's processes summed, PostgreSQL's, the whole machine's (-1: not counted). */
   relayCpu: { warden: number; postgres: number; machine: number };
 }
@@ -250,8 +250,7 @@ async function measureIngest(
   urls: string[],
   relayIds: string[],
   account: CpuAccount | null,
-): Promise<Omit<IngestRun, 'stored'>> {
-  await warmUp(urls, relayIds);
+): Promise<IngestRun> {
   await loadAcross(urls, { connections: 50, durationSec: 2, setupRequest: pushRequests('GET') });
   const cpuNow = () => ({
     warden: account ? cpuOf(account.pids) : 0,
@@ -345,97 +344,209 @@ function ingestConfig(): string {
   return [...relayBenchConfig().split('\n'), ...pushBenchConfig().split('\n').slice(2)].join('\n');
 }
 
-async function ingestFigures(): Promise<boolean> {
-  const runs: IngestRun[] = [];
-  // SQLite: one process, as the push and relay benchmarks run it.
-  {
-    const dir = mkdtempSync(join(tmpdir(), 'warden-bench-cluster-ingest-'));
-    writeFileSync(join(dir, 'warden.yaml'), ingestConfig());
-    const server = await startWardenProcess({
-      WARDEN_CONFIG: join(dir, 'warden.yaml'),
-      WARDEN_METRICS_TOKEN: METRICS_TOKEN,
-    });
-    try {
-      const run = await measureIngest('SQLite, 1 process', [server.url], await relayIdsOf(server.url), {
-        pids: [server.process.pid as number],
-        stored: () => countChecks(server.dataDir),
-      });
-      runs.push({ ...run, stored: { push: -1, relay: await countChecks(server.dataDir) } });
-    } finally {
+/** A configuration of the ingest half, started once and measured in every round. */
+interface IngestSetup {
+  label: string;
+  urls: string[];
+  relayIds: string[];
+  account: CpuAccount;
+  /** Heartbeats and relay results stored so far (SQLite's counted together, as `push`). */
+  stored(): Promise<{ push: number; relay: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Rounds of the ingest half (BENCH_CLUSTER_ROUNDS, 3): every configuration is started once, then measured in turn
+ * within each round, and each figure is compared with SQLite's of the same round. This machine is shared: a single
+ * window of each, a minute apart, put one process on PostgreSQL at 0.47 to 0.81 of SQLite's heartbeats in runs an
+ * hour apart, moved by whatever else ran meanwhile; the medians of ratios taken a few seconds apart move far less.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_CLUSTER_ROUNDS ?? 3));
+/** Issue 38's targets: PostgreSQL's ingest against SQLite's, and three processes against one. */
+const POSTGRES_SHARE_TARGET = 0.8;
+const THREE_VS_ONE_TARGET = 1;
+const THREE_CPU_TARGET = 1.3;
+
+async function startSqliteSetup(): Promise<IngestSetup> {
+  const dir = mkdtempSync(join(tmpdir(), 'warden-bench-cluster-ingest-'));
+  writeFileSync(join(dir, 'warden.yaml'), ingestConfig());
+  const server = await startWardenProcess({
+    WARDEN_CONFIG: join(dir, 'warden.yaml'),
+    WARDEN_METRICS_TOKEN: METRICS_TOKEN,
+  });
+  return {
+    label: 'SQLite, 1 process',
+    urls: [server.url],
+    relayIds: await relayIdsOf(server.url),
+    account: { pids: [server.process.pid as number], stored: () => countChecks(server.dataDir) },
+    stored: async () => ({ push: await countChecks(server.dataDir), relay: 0 }),
+    async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startPostgresSetup(label: string, instances: string[], withoutRedis: boolean): Promise<IngestSetup> {
+  const cluster = await Cluster.start({
+    instances,
+    withoutRedis,
+    env: { WARDEN_METRICS_TOKEN: METRICS_TOKEN },
+    seed: async (store) => {
+      await seed(store, ingestConfig(), Date.now());
+      // A partition of `checks` for each of those days, as a database running that long has: a plan reading
+      // `checks` opens every one (time-partitions.ts makes today's and the next few on its own).
+      await store.timePartitions?.prepare(Date.now() - DAYS_KEPT * DAY_MS, DAYS_KEPT, { checks: 0, buckets: 0 });
+    },
+  });
+  const urls = instances.map((id) => cluster.url(id));
+  const count = async (source: string) =>
+    Number(
+      (
+        await cluster.query<{ n: string }>(
+          // The journal holds what the last second committed (docs/storage.md): one statement counts both.
+          'select (select count(*) from checks where source = $1) + (select count(*) from check_journal where source = $1) as n',
+          [source],
+        )
+      )[0]?.n,
+    );
+  return {
+    label,
+    urls,
+    relayIds: await relayIdsOf(urls[0] as string),
+    account: { pids: instances.map((id) => cluster.member(id).child.pid as number), stored: () => count('push') },
+    stored: async () => ({ push: await count('push'), relay: await count('relay') }),
+    async stop() {
+      try {
+        // An orderly stop: a process profiled (WARDEN_BENCH_NODE_ARGS=--cpu-prof) writes its profile as it exits.
+        for (const id of instances) await cluster.stopMember(id);
+      } finally {
+        await cluster.close();
+      }
+    },
+  };
+}
+
+const medianOf = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+async function ingestFigures(): Promise<boolean> {
+  const setups: IngestSetup[] = [];
+  const runs: IngestRun[][] = [];
+  try {
+    // SQLite: one process, as the push and relay benchmarks run it; PostgreSQL: one process without Redis, then
+    // three in cluster mode with the load spread over them. All of them stay up; only the one measured has load.
+    setups.push(await startSqliteSetup());
+    setups.push(await startPostgresSetup('PostgreSQL, 1 process', ['solo'], true));
+    if (process.env.BENCH_CLUSTER_SOLO !== '1')
+      setups.push(await startPostgresSetup('PostgreSQL + Redis, 3 processes', INSTANCES, false));
+    for (const setup of setups) await warmUp(setup.urls, setup.relayIds);
+    for (let round = 0; round < ROUNDS; round++) {
+      const measured: IngestRun[] = [];
+      for (const setup of setups)
+        measured.push(await measureIngest(setup.label, setup.urls, setup.relayIds, setup.account));
+      runs.push(measured);
+      const sqlite = measured[0] as IngestRun;
+      console.log(
+        `round ${round + 1}: ${measured.map((r) => `${r.label} ${Math.round(r.push.requestsPerSec)} heartbeats/s (${(r.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)}), ${Math.round(r.relayResultsPerSec)} relay results/s (${(r.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)})`).join('; ')}`,
+      );
     }
-  }
-  // PostgreSQL: one process without Redis, then three in cluster mode with the load spread over them.
-  for (const [label, instances, withoutRedis] of [
-    ['PostgreSQL, 1 process', ['solo'], true],
-    ['PostgreSQL + Redis, 3 processes', INSTANCES, false],
-  ] as const) {
-    if (process.env.BENCH_CLUSTER_SOLO === '1' && instances.length > 1) continue;
-    const cluster = await Cluster.start({
-      instances: [...instances],
-      withoutRedis,
-      env: { WARDEN_METRICS_TOKEN: METRICS_TOKEN },
-      seed: async (store) => {
-        await seed(store, ingestConfig(), Date.now());
-        // A partition of `checks` for each of those days, as a database running that long has: a plan reading
-        // `checks` opens every one (time-partitions.ts makes today's and the next few on its own).
-        await store.timePartitions?.prepare(Date.now() - DAYS_KEPT * DAY_MS, DAYS_KEPT, { checks: 0, buckets: 0 });
-      },
-    });
-    try {
-      const urls = instances.map((id) => cluster.url(id));
-      const count = async (source: string) =>
-        Number(
-          (
-            await cluster.query<{ n: string }>(
-              // The journal holds what the last second committed (docs/storage.md): one statement counts both.
-              'select (select count(*) from checks where source = $1) + (select count(*) from check_journal where source = $1) as n',
-              [source],
-            )
-          )[0]?.n,
-        );
-      const pids = instances.map((id) => cluster.member(id).child.pid as number);
-      const run = await measureIngest(label, urls, await relayIdsOf(urls[0] as string), {
-        pids,
-        stored: () => count('push'),
-      });
-      runs.push({ ...run, stored: { push: await count('push'), relay: await count('relay') } });
-      // An orderly stop: a process profiled (WARDEN_BENCH_NODE_ARGS=--cpu-prof) writes its profile as it exits.
-      for (const id of instances) await cluster.stopMember(id);
-    } finally {
-      await cluster.close();
+    const last = runs[runs.length - 1] as IngestRun[];
+    for (const run of last) {
+      console.log(formatLoad(`${run.label}: push GET (last round)`, run.push));
+      console.log(formatLoad(`${run.label}: relay batches of ${RELAY_BENCH_BATCH} (last round)`, run.relay));
     }
+    for (const run of last.filter((r) => r.pushPostgresMsPerResult >= 0))
+      console.log(
+        `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit of ${run.pushMeanCommitMs.toFixed(2)} ms; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator); Warden's garbage collection ${run.pushGcMsPerResult.toFixed(3)} ms, ${run.pushScavengesPerThousand.toFixed(2)} young collections per 1,000`,
+      );
+    for (const run of last.filter((r) => r.relayCpu.warden >= 0))
+      console.log(
+        `${run.label.padEnd(34)} per relay result: Warden ${run.relayCpu.warden.toFixed(4)} ms of CPU, PostgreSQL ${run.relayCpu.postgres.toFixed(4)} ms, the whole machine ${run.relayCpu.machine.toFixed(4)} ms busy`,
+      );
+    // Medians over the rounds of each figure's ratio to its baseline in the same round.
+    const share = (i: number, pick: (r: IngestRun) => number, base = 0) =>
+      medianOf(runs.map((round) => pick(round[i] as IngestRun) / pick(round[base] as IngestRun)));
+    const heartbeats = (r: IngestRun) => r.push.requestsPerSec;
+    const relayResults = (r: IngestRun) => r.relayResultsPerSec;
+    const wardenCpu = (r: IngestRun) => r.pushCpuMsPerResult;
+    for (const [i, setup] of setups.entries())
+      console.log(
+        `${setup.label.padEnd(34)} heartbeats median ${Math.round(medianOf(runs.map((r) => heartbeats(r[i] as IngestRun))))}/s (${share(i, heartbeats).toFixed(2)} of SQLite, ${medianOf(runs.map((r) => wardenCpu(r[i] as IngestRun))).toFixed(3)} ms of Warden CPU per stored heartbeat, summed over its processes), relay results ${Math.round(medianOf(runs.map((r) => relayResults(r[i] as IngestRun))))}/s (${share(i, relayResults).toFixed(2)} of SQLite); medians of ${ROUNDS} rounds`,
+      );
+    let met = true;
+    const target = (what: string, value: number, ok: boolean, goal: string) => {
+      console.log(`${what}: ${value.toFixed(2)} (target ${goal}) ${ok ? 'met' : 'MISSED'}`);
+      met &&= ok;
+    };
+    const pgHeartbeats = share(1, heartbeats);
+    const pgRelay = share(1, relayResults);
+    target(
+      "PostgreSQL, 1 process: heartbeats / SQLite's",
+      pgHeartbeats,
+      pgHeartbeats >= POSTGRES_SHARE_TARGET,
+      `≥ ${POSTGRES_SHARE_TARGET}`,
+    );
+    target(
+      "PostgreSQL, 1 process: relay results / SQLite's",
+      pgRelay,
+      pgRelay >= POSTGRES_SHARE_TARGET,
+      `≥ ${POSTGRES_SHARE_TARGET}`,
+    );
+    if (setups.length > 2) {
+      const threeRate = share(2, heartbeats, 1);
+      const threeRelay = share(2, relayResults, 1);
+      const threeCpu = share(2, wardenCpu, 1);
+      target(
+        "3 processes: heartbeats / 1 process's",
+        threeRate,
+        threeRate >= THREE_VS_ONE_TARGET,
+        `≥ ${THREE_VS_ONE_TARGET}`,
+      );
+      target(
+        "3 processes: relay results / 1 process's",
+        threeRelay,
+        threeRelay >= THREE_VS_ONE_TARGET,
+        `≥ ${THREE_VS_ONE_TARGET}`,
+      );
+      target(
+        "3 processes: Warden CPU per heartbeat / 1 process's",
+        threeCpu,
+        threeCpu <= THREE_CPU_TARGET,
+        `≤ ${THREE_CPU_TARGET}`,
+      );
+    }
+    // Every answer of 200 came after its commit: the rows stored are at least those answered, over every round.
+    let durable = true;
+    for (const [i, setup] of setups.entries()) {
+      const answered = (pick: (r: IngestRun) => number) =>
+        runs.reduce((n, round) => n + pick(round[i] as IngestRun), 0);
+      const pushAnswered = answered((r) => r.push.total - r.push.non2xx - r.push.errors);
+      const relayAnswered = answered((r) => (r.relay.total - r.relay.non2xx - r.relay.errors) * RELAY_BENCH_BATCH);
+      const stored = await setup.stored();
+      // SQLite's heartbeats and relay results are counted together.
+      const ok =
+        i === 0
+          ? stored.push >= pushAnswered + relayAnswered
+          : stored.push >= pushAnswered && stored.relay >= relayAnswered;
+      console.log(
+        i === 0
+          ? `${setup.label}: ${stored.push} checks stored for ≥ ${pushAnswered + relayAnswered} answered 200`
+          : `${setup.label}: ${stored.push} heartbeats stored for ≥ ${pushAnswered} answered 200, ${stored.relay} relay results for ${relayAnswered}`,
+      );
+      durable &&= ok;
+    }
+    const clean = runs
+      .flat()
+      .every((r) => r.push.errors === 0 && r.push.non2xx === 0 && r.relay.errors === 0 && r.relay.non2xx === 0);
+    if (!clean) console.log('some requests failed or were not answered 200 (see the load lines above)');
+    return durable && clean && met;
+  } finally {
+    for (const setup of setups.reverse()) await setup.stop().catch(() => {});
   }
-  const sqlite = runs[0] as IngestRun;
-  for (const run of runs) {
-    console.log(formatLoad(`${run.label}: push GET`, run.push));
-    console.log(formatLoad(`${run.label}: relay batches of ${RELAY_BENCH_BATCH}`, run.relay));
-  }
-  for (const run of runs.filter((r) => r.pushPostgresMsPerResult >= 0))
-    console.log(
-      `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit of ${run.pushMeanCommitMs.toFixed(2)} ms; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator); Warden's garbage collection ${run.pushGcMsPerResult.toFixed(3)} ms, ${run.pushScavengesPerThousand.toFixed(2)} young collections per 1,000`,
-    );
-  for (const run of runs.filter((r) => r.relayCpu.warden >= 0))
-    console.log(
-      `${run.label.padEnd(34)} per relay result: Warden ${run.relayCpu.warden.toFixed(4)} ms of CPU, PostgreSQL ${run.relayCpu.postgres.toFixed(4)} ms, the whole machine ${run.relayCpu.machine.toFixed(4)} ms busy`,
-    );
-  for (const run of runs)
-    console.log(
-      `${run.label.padEnd(34)} heartbeats ${Math.round(run.push.requestsPerSec)}/s (${(run.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)} of SQLite${run.pushCpuMsPerResult < 0 ? '' : `, ${run.pushCpuMsPerResult.toFixed(3)} ms of Warden CPU per stored heartbeat, summed over its processes`}), relay results ${Math.round(run.relayResultsPerSec)}/s (${(run.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)} of SQLite)`,
-    );
-  // Every answer of 200 came after its commit: on PostgreSQL the rows are counted (SQLite's were counted all together).
-  let durable = true;
-  for (const run of runs.slice(1)) {
-    const pushAnswered = run.push.total - run.push.non2xx - run.push.errors;
-    const relayAnswered = (run.relay.total - run.relay.non2xx - run.relay.errors) * RELAY_BENCH_BATCH;
-    console.log(
-      `${run.label}: ${run.stored.push} heartbeats stored for ≥ ${pushAnswered} answered 200, ${run.stored.relay} relay results for ${relayAnswered}`,
-    );
-    durable &&= run.stored.push >= pushAnswered && run.stored.relay >= relayAnswered;
-  }
-  return (
-    durable &&
-    runs.every((r) => r.push.errors === 0 && r.push.non2xx === 0 && r.relay.errors === 0 && r.relay.non2xx === 0)
-  );
 }
