@@ -181,5 +181,35 @@ for (const dialect of migrationDialects) {
       await undoFrom(db, '0036-result-lookup-by-monitor');
       expect(await indexed()).toBe(true);
     });
+
+    // SQLite has no fill factor: the migration changes nothing there.
+    if (dialect.name === 'postgres')
+      it('0037: on PostgreSQL the bucket tables and every hourly partition keep half of each page free, until undone', async () => {
+        const connection = await open();
+        await migrate(connection);
+        const { db } = connection;
+        // The bucket tables of the current schema (the hourly partitions among them) and their storage parameters.
+        const options = async () =>
+          Object.fromEntries(
+            (
+              await sql<{ name: string; options: string[] | null }>`select c.relname as name, c.reloptions as options
+              from pg_class c where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
+              and c.relname like 'check_buckets%' order by c.relname`.execute(db)
+            ).rows.map((r) => [r.name, r.options]),
+          );
+        const before = await options();
+        // The daily and location tables, the hourly default partition and the months made at migration.
+        expect(Object.keys(before)).toEqual(
+          expect.arrayContaining([
+            'check_buckets_daily',
+            'check_buckets_location_hourly',
+            'check_buckets_hourly_default',
+          ]),
+        );
+        expect(Object.keys(before).some((name) => /^check_buckets_hourly_p\d{6}$/.test(name))).toBe(true);
+        for (const found of Object.values(before)) expect(found).toEqual(['fillfactor=50']);
+        await undoFrom(db, '0037-bucket-fill-factor');
+        for (const found of Object.values(await options())) expect(found).toBeNull();
+      });
   });
 }

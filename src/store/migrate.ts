@@ -34,6 +34,7 @@ import * as journalResultIds from './migrations/0033-journal-result-ids.js';
 import * as timePartitions from './migrations/0034-time-partitions.js';
 import * as unreferencedChecks from './migrations/0035-unreferenced-checks.js';
 import * as resultLookupByMonitor from './migrations/0036-result-lookup-by-monitor.js';
+import * as bucketFillFactor from './migrations/0037-bucket-fill-factor.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -73,6 +74,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0034-time-partitions': timePartitions,
   '0035-unreferenced-checks': unreferencedChecks,
   '0036-result-lookup-by-monitor': resultLookupByMonitor,
+  '0037-bucket-fill-factor': bucketFillFactor,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

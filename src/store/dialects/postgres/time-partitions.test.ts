@@ -119,6 +119,48 @@ describe.skipIf(!postgres?.available)('time partitions on postgres', () => {
     expect(await partitions.pruneDefault(cutoffs, 100)).toEqual({ checks: 0, buckets: 0 });
   });
 
+  it('updates the buckets of a busy hour in place: a month made keeps half its pages free for their new versions', async () => {
+    const connection = await open();
+    const store = await storeWithMonitor(connection);
+    // Forty monitors: their bucket rows fill a page at PostgreSQL's default fill factor.
+    const monitors = ['mon_a'];
+    for (let i = 0; i < 39; i++) monitors.push(await addMonitor(store, `m${i}`));
+    const partitions = timePartitionRepository(connection.db);
+    expect(await partitions.prepare(NOON, 0, { checks: 0, buckets: 0 })).toContain('check_buckets_hourly_p203001');
+    const options = await sql<{ options: string[] | null }>`select reloptions as options from pg_class
+      where oid = 'check_buckets_hourly_p203001'::regclass`.execute(connection.db);
+    expect(options.rows[0]?.options).toEqual(['fillfactor=50']);
+    // A second of checks for every monitor, folded in a transaction of the test's: the fold adds to the same 40 hourly
+    // and 40 daily rows, and the transaction's own statistics say how many of its updates stayed on their row's page.
+    const second = async (n: number) => {
+      await store.checks.write(
+        monitors.map((monitorId) => ({ ...check(NOON + n * 1000), monitorId })),
+        [],
+      );
+      return connection.db.transaction().execute(async (trx) => {
+        await connection.checkJournal?.settle(trx);
+        const { rows } = await sql<{ table: string; updated: number; inPlace: number }>`select t as table,
+            pg_stat_get_xact_tuples_updated(t::regclass)::int as updated,
+            pg_stat_get_xact_tuples_hot_updated(t::regclass)::int as "inPlace"
+          from unnest(array['check_buckets_hourly_p203001', 'check_buckets_daily']) as t`.execute(trx);
+        return rows;
+      });
+    };
+    expect(await second(0)).toEqual([
+      { table: 'check_buckets_hourly_p203001', updated: 0, inPlace: 0 },
+      { table: 'check_buckets_daily', updated: 0, inPlace: 0 },
+    ]);
+    // Each update found room on its row's page: no version moved elsewhere, nor an entry added to either index. (Later
+    // folds need the versions of this one pruned from the page, which waits for older transactions anywhere in the
+    // database to end: another test's, here.)
+    expect(await second(1)).toEqual([
+      { table: 'check_buckets_hourly_p203001', updated: 40, inPlace: 40 },
+      { table: 'check_buckets_daily', updated: 40, inPlace: 40 },
+    ]);
+    const hourly = await store.checks.buckets('hour', monitors, NOON - 3_600_000, NOON + 3_600_000);
+    expect(hourly.map((b) => b.count)).toEqual(monitors.map(() => 2));
+  });
+
   it('deletes row by row only what the default partition holds past retention', async () => {
     const connection = await open();
     const store = await storeWithMonitor(connection);
