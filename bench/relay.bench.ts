@@ -19,16 +19,32 @@ const TOKEN = 'wdr_benchRelayToken000000000000';
 export const RELAY_BENCH_TOKEN = TOKEN;
 export const RELAY_BENCH_BATCH = BATCH;
 
-/** The warden.yaml of this benchmark: one relay and its monitors (the cluster benchmark loads it too). */
-export function relayBenchConfig(): string {
+/** The token of the `n`-th relay of relayBenchConfig (the first is this benchmark's). */
+export function relayBenchToken(n: number): string {
+  return n === 0 ? TOKEN : `${TOKEN.slice(0, -String(n).length)}${n}`;
+}
+
+/**
+ * The warden.yaml of this benchmark: one relay and its monitors (the cluster benchmark loads it too, with `extra`
+ * more relays of as many monitors each: relays whose batches go to different processes).
+ */
+export function relayBenchConfig(extra = 0): string {
+  const relays = Array.from({ length: 1 + extra }, (_, n) => ({
+    key: n === 0 ? 'lab' : `lab${n}`,
+    name: n === 0 ? 'Lab' : `Lab ${n}`,
+    monitor: (i: number) => (n === 0 ? `m${i}` : `r${n}m${i}`),
+    token: relayBenchToken(n),
+  }));
   return [
     'organization: { key: bench, name: Bench }',
-    `relays: [{ key: lab, name: Lab, token: ${TOKEN} }]`,
+    `relays: [${relays.map((r) => `{ key: ${r.key}, name: ${r.name}, token: ${r.token} }`).join(', ')}]`,
     'monitors:',
-    ...Array.from(
-      { length: MONITORS },
-      (_, i) =>
-        `  - { key: m${i}, name: M${i}, type: tcp, runOn: relay, relay: lab, config: { host: 10.0.${i >> 8}.${i & 255}, port: 25565 } }`,
+    ...relays.flatMap((relay, n) =>
+      Array.from(
+        { length: MONITORS },
+        (_, i) =>
+          `  - { key: ${relay.monitor(i)}, name: ${relay.monitor(i).toUpperCase()}, type: tcp, runOn: relay, relay: ${relay.key}, config: { host: 10.${n}.${i >> 8}.${i & 255}, port: 25565 } }`,
+      ),
     ),
   ].join('\n');
 }
