@@ -69,6 +69,24 @@ describe.skipIf(!postgres?.available)('the check journal on postgres', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await vacuums()).toBe(before + 1);
   });
+  it('folds once at a time: a read waits for a fold under way in a transaction, then finds every check once', async () => {
+    for (let i = 0; i < 5; i++) await ingest.record({ monitorId, ok: true, source: 'push', checkedAt: now + i });
+    let second: Promise<unknown> | undefined;
+    let secondDone = false;
+    await opened.store.transaction(async (tx) => {
+      // This read folds the journal in its transaction, which holds the fold until it ends.
+      expect(await tx.checks.list(monitorId, { from: 0, to: now + 60_000, limit: 100 })).toHaveLength(5);
+      for (let i = 5; i < 8; i++) await ingest.record({ monitorId, ok: true, source: 'push', checkedAt: now + i });
+      second = history().then((found) => {
+        secondDone = true;
+        return found;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondDone).toBe(false);
+    });
+    const found = (await second) as { checkedAt: number }[];
+    expect(found.map((c) => c.checkedAt)).toEqual([7, 6, 5, 4, 3, 2, 1, 0].map((i) => now + i));
+  });
   it('plans a fold as one range of the journal even after a vacuum found it empty', async () => {
     const schema = opened.env.DATABASE_SCHEMA;
     const journal = `"${schema}".check_journal`;
@@ -91,9 +109,14 @@ describe.skipIf(!postgres?.available)('the check journal on postgres', () => {
       try {
         const { rows } = await client.query(`explain ${compiled.sql}`, [...compiled.parameters]);
         const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-        // One range up to the last id locked: never the subquery, nor a list of ids, gone through again for each row.
+        // One range up to the last id of the oldest: never the subquery, nor a list of ids, gone through again for each row.
         expect(plan).toMatch(/\(id <= \$\d+\)/);
         expect(plan).not.toMatch(/Nested Loop|= ANY/);
+        // Neither its rows locked one by one (one fold at a time holds the schema's advisory lock) nor the checks
+        // without a result id inserted as speculative ones: only relay results can be in `checks` already.
+        expect(plan).not.toMatch(/LockRows/);
+        expect(plan.match(/Insert on checks/g)).toHaveLength(2);
+        expect(plan.match(/Conflict Resolution: NOTHING/g)).toHaveLength(1);
       } finally {
         client.release();
       }
