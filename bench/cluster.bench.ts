@@ -14,7 +14,7 @@ import { seed } from '../test/seed.js';
 import { countChecks } from './count-checks.js';
 import { formatLoad, type LoadResult, load } from './load.js';
 import { cpuOfCommand, machineBusySeconds } from './loadgen-probes.js';
-import { processUsage, startWardenProcess } from './processes.js';
+import { processUsage, startBaselineProcess, startWardenProcess } from './processes.js';
 import { PUSH_BENCH_TOKENS, pushBenchConfig, pushRequests } from './push.bench.js';
 import { RELAY_BENCH_BATCH, relayBatches, relayBenchConfig, relayBenchToken } from './relay.bench.js';
 import type { Benchmark } from './run.js';
@@ -409,7 +409,8 @@ interface IngestSetup {
  * hour apart, moved by whatever else ran meanwhile; the medians of ratios taken a few seconds apart move far less.
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_CLUSTER_ROUNDS ?? 3));
-/** Issue 38's targets: PostgreSQL's ingest against SQLite's, and three processes against one. */
+/** Issue 38's targets: PostgreSQL's ingest against bare node:http's and SQLite's, and three processes against one. */
+const POSTGRES_BARE_TARGET = 0.2;
 const POSTGRES_SHARE_TARGET = 0.8;
 const THREE_VS_ONE_TARGET = 1;
 const THREE_CPU_TARGET = 1.3;
@@ -485,6 +486,9 @@ const medianOf = (values: readonly number[]): number => {
 async function ingestFigures(): Promise<boolean> {
   const setups: IngestSetup[] = [];
   const runs: IngestRun[][] = [];
+  /** Bare node:http answering a heartbeat's bytes, 50 connections, in each round: the push bench's baseline. */
+  const bare: number[] = [];
+  let baseline: Awaited<ReturnType<typeof startBaselineProcess>> | undefined;
   try {
     // SQLite: one process, as the push and relay benchmarks run it; PostgreSQL: one process without Redis, then
     // three in cluster mode with the load spread over them. All of them stay up; only the one measured has load.
@@ -493,14 +497,22 @@ async function ingestFigures(): Promise<boolean> {
     if (process.env.BENCH_CLUSTER_SOLO !== '1')
       setups.push(await startPostgresSetup('PostgreSQL + Redis, 3 processes', INSTANCES, false));
     for (const setup of setups) await warmUp(setup.urls, setup.relayIds);
+    const sqliteUrl = (setups[0] as IngestSetup).urls[0] as string;
+    const answer = await fetch(`${sqliteUrl}${pushRequests('GET')({}).path}`);
+    baseline = await startBaselineProcess(Buffer.from(await answer.arrayBuffer()), {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+    });
+    await load({ url: baseline.url, connections: 50, durationSec: 2 });
     for (let round = 0; round < ROUNDS; round++) {
+      bare.push((await load({ url: baseline.url, connections: 50, durationSec: INGEST_SECONDS })).requestsPerSec);
       const measured: IngestRun[] = [];
       for (const setup of setups)
         measured.push(await measureIngest(setup.label, setup.urls, setup.relayIds, setup.account));
       runs.push(measured);
       const sqlite = measured[0] as IngestRun;
       console.log(
-        `round ${round + 1}: ${measured.map((r) => `${r.label} ${Math.round(r.push.requestsPerSec)} heartbeats/s (${(r.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)}), ${Math.round(r.relayResultsPerSec)} relay results/s (${(r.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)}), ${Math.round(r.spreadResultsPerSec)} from ${SPREAD_RELAYS} relays (${(r.spreadResultsPerSec / sqlite.spreadResultsPerSec).toFixed(2)})`).join('; ')}`,
+        `round ${round + 1}: bare node:http ${Math.round(bare[round] as number)} answers/s; ${measured.map((r) => `${r.label} ${Math.round(r.push.requestsPerSec)} heartbeats/s (${(r.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)}), ${Math.round(r.relayResultsPerSec)} relay results/s (${(r.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)}), ${Math.round(r.spreadResultsPerSec)} from ${SPREAD_RELAYS} relays (${(r.spreadResultsPerSec / sqlite.spreadResultsPerSec).toFixed(2)})`).join('; ')}`,
       );
     }
     const last = runs[runs.length - 1] as IngestRun[];
@@ -533,6 +545,16 @@ async function ingestFigures(): Promise<boolean> {
       console.log(`${what}: ${value.toFixed(2)} (target ${goal}) ${ok ? 'met' : 'MISSED'}`);
       met &&= ok;
     };
+    const ofBare = (i: number) =>
+      medianOf(runs.map((round, r) => heartbeats(round[i] as IngestRun) / (bare[r] as number)));
+    console.log(`SQLite, 1 process: heartbeats / bare node:http's: ${ofBare(0).toFixed(3)} (not judged)`);
+    const pgBare = ofBare(1);
+    target(
+      "PostgreSQL, 1 process: heartbeats / bare node:http's",
+      pgBare,
+      pgBare >= POSTGRES_BARE_TARGET,
+      `≥ ${POSTGRES_BARE_TARGET}`,
+    );
     const pgHeartbeats = share(1, heartbeats);
     const pgRelay = share(1, relayResults);
     target(
@@ -603,6 +625,7 @@ async function ingestFigures(): Promise<boolean> {
     if (!clean) console.log('some requests failed or were not answered 200 (see the load lines above)');
     return durable && clean && met;
   } finally {
+    await baseline?.stop();
     for (const setup of setups.reverse()) await setup.stop().catch(() => {});
   }
 }
