@@ -12,7 +12,7 @@ import { shardOf } from '../src/domain/cluster.js';
 import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../test/cluster-harness.js';
 import { seed } from '../test/seed.js';
 import { countChecks } from './count-checks.js';
-import { formatLoad, type LoadResult, load } from './load.js';
+import { formatLoad, type LoadResult, load, median } from './load.js';
 import { cpuOfCommand, machineBusySeconds } from './loadgen-probes.js';
 import { processUsage, startBaselineProcess, startWardenProcess } from './processes.js';
 import { PUSH_BENCH_TOKENS, pushBenchConfig, pushRequests } from './push.bench.js';
@@ -291,14 +291,12 @@ async function measureIngest(
   const pushCpuMsPerResult = perResult(after.warden - before.warden);
   const pushPostgresMsPerResult = perResult(after.postgres - before.postgres);
   const pushMachineMsPerResult = perResult(after.machine - before.machine);
-  const batch = relayBatches(relayIds[0] as string[]);
-  const headers = relayHeaders(0);
   const relayBefore = cpuNow();
   const relay = await loadAcross(urls, {
     connections: urls.length > 1 ? 9 : 8,
     // BENCH_CLUSTER_INGEST=push: heartbeats alone (a second of relay batches), to profile or tally them.
     durationSec: process.env.BENCH_CLUSTER_INGEST === 'push' ? 1 : INGEST_SECONDS,
-    setupRequest: (request) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() }),
+    setupRequest: relaySubmissions(relayIds, 0),
   });
   const relayAfter = cpuNow();
   // Per relay result answered 200 (each stored by then): the batches' own count, not a count of rows.
@@ -310,22 +308,14 @@ async function measureIngest(
     machine: perRelayResult(relayAfter.machine - relayBefore.machine),
   };
   const spreadRuns = await Promise.all(
-    relayIds.map((ids, n) => {
-      const next = relayBatches(ids);
-      const own = relayHeaders(n);
-      return load({
+    relayIds.map((_, n) =>
+      load({
         url: urls[n % urls.length] as string,
         connections: 3,
         durationSec: process.env.BENCH_CLUSTER_INGEST === 'push' ? 1 : INGEST_SECONDS,
-        setupRequest: (request) => ({
-          ...request,
-          method: 'POST',
-          path: '/api/relay/results',
-          headers: own,
-          body: next(),
-        }),
-      });
-    }),
+        setupRequest: relaySubmissions(relayIds, n),
+      }),
+    ),
   );
   const spread = sumLoads(spreadRuns);
   return {
@@ -357,16 +347,13 @@ async function warmUp(urls: string[], relayIds: string[][]): Promise<void> {
   // states it moved), so only its second round leaves it keeping them, as the other processes do after their one.
   for (const url of [urls[0] as string, ...urls]) {
     await load({ url, connections: 16, amount: PUSH_BENCH_TOKENS, setupRequest: pushRequests('GET') });
-    for (const [n, ids] of relayIds.entries()) {
-      const batch = relayBatches(ids);
-      const headers = relayHeaders(n);
+    for (const [n, ids] of relayIds.entries())
       await load({
         url,
         connections: 1,
         amount: Math.ceil(ids.length / RELAY_BENCH_BATCH),
-        setupRequest: (request) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() }),
+        setupRequest: relaySubmissions(relayIds, n),
       });
-    }
   }
 }
 
@@ -374,6 +361,13 @@ const relayHeaders = (n: number) => ({
   authorization: `Bearer ${relayBenchToken(n)}`,
   'content-type': 'application/json',
 });
+
+/** Builds each request of a load run: the `n`-th relay submitting a new batch over its monitors. */
+function relaySubmissions(relayIds: string[][], n: number) {
+  const batch = relayBatches(relayIds[n] as string[]);
+  const headers = relayHeaders(n);
+  return (request: object) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() });
+}
 
 /** The monitor ids of each relay of the ingest config, in order. */
 async function relayIdsOf(url: string): Promise<string[][]> {
@@ -475,14 +469,6 @@ async function startPostgresSetup(label: string, instances: string[], withoutRed
   };
 }
 
-const medianOf = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 async function ingestFigures(): Promise<boolean> {
   const setups: IngestSetup[] = [];
   const runs: IngestRun[][] = [];
@@ -531,14 +517,14 @@ async function ingestFigures(): Promise<boolean> {
       );
     // Medians over the rounds of each figure's ratio to its baseline in the same round.
     const share = (i: number, pick: (r: IngestRun) => number, base = 0) =>
-      medianOf(runs.map((round) => pick(round[i] as IngestRun) / pick(round[base] as IngestRun)));
+      median(runs.map((round) => pick(round[i] as IngestRun) / pick(round[base] as IngestRun)));
     const heartbeats = (r: IngestRun) => r.push.requestsPerSec;
     const relayResults = (r: IngestRun) => r.relayResultsPerSec;
     const spreadResults = (r: IngestRun) => r.spreadResultsPerSec;
     const wardenCpu = (r: IngestRun) => r.pushCpuMsPerResult;
     for (const [i, setup] of setups.entries())
       console.log(
-        `${setup.label.padEnd(34)} heartbeats median ${Math.round(medianOf(runs.map((r) => heartbeats(r[i] as IngestRun))))}/s (${share(i, heartbeats).toFixed(2)} of SQLite, ${medianOf(runs.map((r) => wardenCpu(r[i] as IngestRun))).toFixed(3)} ms of Warden CPU per stored heartbeat, summed over its processes), relay results ${Math.round(medianOf(runs.map((r) => relayResults(r[i] as IngestRun))))}/s (${share(i, relayResults).toFixed(2)} of SQLite), from ${SPREAD_RELAYS} relays ${Math.round(medianOf(runs.map((r) => spreadResults(r[i] as IngestRun))))}/s (${share(i, spreadResults).toFixed(2)} of SQLite); medians of ${ROUNDS} rounds`,
+        `${setup.label.padEnd(34)} heartbeats median ${Math.round(median(runs.map((r) => heartbeats(r[i] as IngestRun))))}/s (${share(i, heartbeats).toFixed(2)} of SQLite, ${median(runs.map((r) => wardenCpu(r[i] as IngestRun))).toFixed(3)} ms of Warden CPU per stored heartbeat, summed over its processes), relay results ${Math.round(median(runs.map((r) => relayResults(r[i] as IngestRun))))}/s (${share(i, relayResults).toFixed(2)} of SQLite), from ${SPREAD_RELAYS} relays ${Math.round(median(runs.map((r) => spreadResults(r[i] as IngestRun))))}/s (${share(i, spreadResults).toFixed(2)} of SQLite); medians of ${ROUNDS} rounds`,
       );
     let met = true;
     const target = (what: string, value: number, ok: boolean, goal: string) => {
@@ -546,7 +532,7 @@ async function ingestFigures(): Promise<boolean> {
       met &&= ok;
     };
     const ofBare = (i: number) =>
-      medianOf(runs.map((round, r) => heartbeats(round[i] as IngestRun) / (bare[r] as number)));
+      median(runs.map((round, r) => heartbeats(round[i] as IngestRun) / (bare[r] as number)));
     console.log(`SQLite, 1 process: heartbeats / bare node:http's: ${ofBare(0).toFixed(3)} (not judged)`);
     const pgBare = ofBare(1);
     target(

@@ -8,13 +8,7 @@ import type { ServedDashboard } from './dashboard-served.js';
 
 export { DASHBOARD_MONITORS, type ServedDashboard, serveDashboard } from './dashboard-served.js';
 
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
+export { median } from './load.js';
 
 /** A fresh, signed-in browser context (nothing cached: a first visit) at 1280×800. */
 async function freshPage(

@@ -51,3 +51,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 export function formatLoad(label: string, r: LoadResult): string {
   return `${label.padEnd(34)} ${Math.round(r.requestsPerSec).toString().padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  (${r.total} requests, ${r.errors} errors, ${r.non2xx} non-2xx)`;
 }
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
