@@ -1,14 +1,17 @@
-// The mongodb probe through the real driver against a byte-exact fake server (hello over OP_QUERY and OP_MSG,
-// SCRAM-SHA-256 with the proof checked), and against a real mongod when this machine has one; plus silence, a closed
-// port and the deny policy.
+// The mongodb probe against a byte-exact fake server (hello over OP_QUERY and OP_MSG, SCRAM-SHA-256 and SCRAM-SHA-1
+// with the proof checked; the official driver logs in to it too, which keeps it honest), and against a real mongod
+// when this machine has one; plus impostors, servers of other protocols, silence, a closed port and the deny policy.
+import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
+import { startReplyServer } from '../../test/fakes/echo-server.js';
 import { startMongoFake } from '../../test/fakes/mongodb-server.js';
 import { checkAgainst, closedTcpPort, leavingNothingOpen, runThrough } from '../../test/fakes/probe-runs.js';
 import { describeAgainst, REAL_SERVICES, serviceAvailable } from '../../test/real-services.js';
 import { timedOutAfter } from '../net/network-error.js';
 import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
 import { mongodb, mongodbConfig } from './mongodb.js';
+import { readCapError } from './session.js';
 
 const REAL = REAL_SERVICES.mongodb;
 const available = await serviceAvailable(REAL);
@@ -35,6 +38,65 @@ describe('mongodb against a fake server', () => {
     );
     expect(result).toMatchObject({ ok: true, message: 'ping → {"ok":1}', data: { answer: '{"ok":1}' } });
     expect(fake.commands).toEqual(expect.arrayContaining(['saslStart', 'saslContinue', 'ping']));
+  });
+
+  it('logs in with SCRAM-SHA-1 where the server offers no SCRAM-SHA-256 for the user', async () => {
+    const fake = await startMongoFake({ user: USER, mechanisms: ['SCRAM-SHA-1'] });
+    const config = { host: '127.0.0.1', port: fake.port, username: USER.name, password: USER.password };
+    const { result } = await checkAgainst(fake, mongodb, config, 3000, USER.password);
+    expect(result).toMatchObject({ ok: true, message: 'ping → {"ok":1}' });
+  });
+
+  it('greets a server from before hello with isMaster', async () => {
+    const fake = await startMongoFake({ user: USER, beforeHello: true });
+    const config = { host: '127.0.0.1', port: fake.port, username: USER.name, password: USER.password };
+    const { result } = await checkAgainst(fake, mongodb, config, 3000);
+    expect(result).toMatchObject({ ok: true, message: 'ping → {"ok":1}' });
+    expect(fake.commands).toEqual(['hello', 'isMaster', 'saslStart', 'saslContinue', 'ping']);
+  });
+
+  it('is down when the server cannot prove it knows the password, and runs nothing there', async () => {
+    const fake = await startMongoFake({ user: USER, impostor: true });
+    const config = { host: '127.0.0.1', port: fake.port, username: USER.name, password: USER.password };
+    const { result } = await checkAgainst(fake, mongodb, config, 3000, USER.password);
+    expect(result).toEqual({
+      ok: false,
+      error: "authentication failed: the server's signature does not prove it knows the password",
+    });
+    expect(fake.commands).not.toContain('ping');
+  });
+
+  it('stops reading a reply longer than a check reads', async () => {
+    const fake = await startMongoFake({ padding: 2 * 1024 * 1024 });
+    const { result } = await checkAgainst(fake, mongodb, { host: '127.0.0.1', port: fake.port }, 3000);
+    expect(result).toEqual({ ok: false, error: readCapError() });
+  });
+
+  it('says when the server speaks another protocol', async () => {
+    const web = await startReplyServer('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const { result } = await checkAgainst(web, mongodb, { host: '127.0.0.1', port: web.port }, 3000);
+    expect(result).toEqual({
+      ok: false,
+      error: 'not a MongoDB server (3.6 or later): its answer began "HTTP/1.1 400 Bad Request…"',
+    });
+  });
+
+  it('answers the official driver as a server would (what keeps this fake honest)', async () => {
+    for (const mechanisms of [['SCRAM-SHA-256'], ['SCRAM-SHA-1']] as const) {
+      const fake = await startMongoFake({ user: USER, mechanisms: [...mechanisms] });
+      const client = new MongoClient(`mongodb://127.0.0.1:${fake.port}/`, {
+        directConnection: true,
+        auth: { username: USER.name, password: USER.password },
+        serverSelectionTimeoutMS: 3000,
+      });
+      try {
+        expect(await client.db('admin').command({ ping: 1 })).toEqual({ ok: 1 });
+        expect(fake.commands).toEqual(expect.arrayContaining(['saslStart', 'saslContinue', 'ping']));
+      } finally {
+        await client.close(true);
+        await fake.close();
+      }
+    }
   });
 
   it('compares a value of the reply', async () => {

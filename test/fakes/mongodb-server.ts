@@ -1,15 +1,25 @@
 // A fake MongoDB server speaking the wire protocol byte for byte: OP_QUERY (the driver's first hello) answered with
 // OP_REPLY, OP_MSG answered with OP_MSG; hello, SCRAM-SHA-256 (RFC 5802/7677: the proof checked, the server signature
-// sent), ping, buildInfo, endSessions, count (a fixed n), echo (its argument back), and CommandNotFound for the rest.
+// sent; SCRAM-SHA-1 over MongoDB's digest of the password), ping, buildInfo, endSessions, count (a fixed n), echo (its
+// argument back), and CommandNotFound for the rest. Options make it an older server (no hello), an impostor that lets
+// any proof in, or one whose replies run long.
 import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
-import { BSON } from 'mongodb';
+import { BSON } from 'bson';
 
 export interface MongoFakeOptions {
   /** The one user, with its password; without it any client is let in without logging in. */
   user?: { name: string; password: string };
   /** The n answered to count. */
   count?: number;
+  /** The mechanisms offered to the user (SCRAM-SHA-256 unless told). */
+  mechanisms?: ('SCRAM-SHA-256' | 'SCRAM-SHA-1')[];
+  /** A server from before hello (MongoDB 4.0.0): CommandNotFound to it, an answer to isMaster only. */
+  beforeHello?: boolean;
+  /** An impostor: any proof lets the client in, and its signature is made without the password. */
+  impostor?: boolean;
+  /** Bytes of padding in ping's answer. */
+  padding?: number;
 }
 
 export interface MongoFake {
@@ -24,8 +34,9 @@ const OP_QUERY = 2004;
 const OP_MSG = 2013;
 const ITERATIONS = 4096;
 
-const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest();
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
+type Hash = 'sha1' | 'sha256';
+const hmac = (hash: Hash, key: Buffer, text: string) => createHmac(hash, key).update(text).digest();
+const digest = (hash: Hash, data: Buffer) => createHash(hash).update(data).digest();
 
 function header(length: number, requestId: number, responseTo: number, opCode: number): Buffer {
   const bytes = Buffer.alloc(16);
@@ -48,6 +59,7 @@ function opMsg(responseTo: number, doc: BSON.Document): Buffer {
 }
 
 interface Conversation {
+  hash: Hash;
   clientFirstBare: string;
   serverFirst: string;
   nonce: string;
@@ -58,15 +70,30 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
   const sockets = new Set<Socket>();
   const commands: string[] = [];
   const salt = randomBytes(16);
-  const salted = options.user ? pbkdf2Sync(options.user.password, salt, ITERATIONS, 32, 'sha256') : Buffer.alloc(0);
+  const mechanisms = options.mechanisms ?? ['SCRAM-SHA-256'];
+  const user = options.user;
+  const salted: Record<Hash, Buffer> = {
+    sha256: user ? pbkdf2Sync(user.password, salt, ITERATIONS, 32, 'sha256') : Buffer.alloc(0),
+    // SCRAM-SHA-1 in MongoDB salts the hex MD5 of "user:mongo:password", not the password.
+    sha1: user
+      ? pbkdf2Sync(
+          createHash('md5').update(`${user.name}:mongo:${user.password}`).digest('hex'),
+          salt,
+          ITERATIONS,
+          20,
+          'sha1',
+        )
+      : Buffer.alloc(0),
+  };
   let connectionId = 0;
 
   const answer = (command: BSON.Document, state: { conversation?: Conversation; id: number }): BSON.Document => {
     const name = Object.keys(command)[0] ?? '';
     commands.push(name);
     switch (name.toLowerCase()) {
-      case 'ismaster':
-      case 'hello': {
+      case 'hello':
+      case 'ismaster': {
+        if (options.beforeHello && name === 'hello') return notFound(name);
         const reply: BSON.Document = {
           helloOk: true,
           ismaster: true,
@@ -84,36 +111,44 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
           readOnly: false,
           ok: 1,
         });
-        if (command.saslSupportedMechs) reply.saslSupportedMechs = ['SCRAM-SHA-256'];
+        if (command.saslSupportedMechs) reply.saslSupportedMechs = mechanisms;
         return reply;
       }
       case 'saslstart': {
+        const hash: Hash = command.mechanism === 'SCRAM-SHA-1' ? 'sha1' : 'sha256';
+        if (!mechanisms.includes(command.mechanism)) return failed();
         const clientFirst = Buffer.from((command.payload as BSON.Binary).buffer).toString('utf8');
         const clientFirstBare = clientFirst.replace(/^n,,/, '');
         const clientNonce = /r=([^,]+)/.exec(clientFirstBare)?.[1] ?? '';
         const nonce = `${clientNonce}${randomBytes(18).toString('base64')}`;
         const serverFirst = `r=${nonce},s=${salt.toString('base64')},i=${ITERATIONS}`;
-        state.conversation = { clientFirstBare, serverFirst, nonce, salt };
+        state.conversation = { hash, clientFirstBare, serverFirst, nonce, salt };
         return { conversationId: 1, done: false, payload: new BSON.Binary(Buffer.from(serverFirst)), ok: 1 };
       }
       case 'saslcontinue': {
         const conversation = state.conversation;
         const clientFinal = Buffer.from((command.payload as BSON.Binary).buffer).toString('utf8');
-        if (!conversation || !options.user) return failed();
+        if (!conversation || !user) return failed();
+        const { hash } = conversation;
         if (clientFinal === '')
           return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.alloc(0)), ok: 1 };
         const withoutProof = clientFinal.replace(/,p=[^,]*$/, '');
         const proof = Buffer.from(/,p=([^,]*)$/.exec(clientFinal)?.[1] ?? '', 'base64');
         const authMessage = `${conversation.clientFirstBare},${conversation.serverFirst},${withoutProof}`;
-        const storedKey = sha256(hmac(salted, 'Client Key'));
-        const signature = hmac(storedKey, authMessage);
+        if (options.impostor) {
+          const guessed = hmac(hash, randomBytes(32), authMessage).toString('base64');
+          return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.from(`v=${guessed}`)), ok: 1 };
+        }
+        const storedKey = digest(hash, hmac(hash, salted[hash], 'Client Key'));
+        const signature = hmac(hash, storedKey, authMessage);
         if (proof.length !== signature.length || !withoutProof.includes(`r=${conversation.nonce}`)) return failed();
         const clientKey = Buffer.from(proof.map((byte, i) => byte ^ (signature[i] as number)));
-        if (!timingSafeEqual(sha256(clientKey), storedKey)) return failed();
-        const serverSignature = hmac(hmac(salted, 'Server Key'), authMessage).toString('base64');
+        if (!timingSafeEqual(digest(hash, clientKey), storedKey)) return failed();
+        const serverSignature = hmac(hash, hmac(hash, salted[hash], 'Server Key'), authMessage).toString('base64');
         return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.from(`v=${serverSignature}`)), ok: 1 };
       }
       case 'ping':
+        return options.padding ? { padding: 'x'.repeat(options.padding), ok: 1 } : { ok: 1 };
       case 'endsessions':
         return { ok: 1 };
       case 'buildinfo':
@@ -123,7 +158,7 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
       case 'echo':
         return { echo: command.echo, ok: 1 };
       default:
-        return { ok: 0, errmsg: `no such command: '${name}'`, code: 59, codeName: 'CommandNotFound' };
+        return notFound(name);
     }
   };
 
@@ -168,4 +203,8 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
 
 function failed(): BSON.Document {
   return { ok: 0, errmsg: 'Authentication failed.', code: 18, codeName: 'AuthenticationFailed' };
+}
+
+function notFound(name: string): BSON.Document {
+  return { ok: 0, errmsg: `no such command: '${name}'`, code: 59, codeName: 'CommandNotFound' };
 }
