@@ -7,9 +7,17 @@ import '@hono/zod-openapi';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { DAY_MS } from '../src/domain/check.js';
 import { shardOf } from '../src/domain/cluster.js';
-import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../test/cluster-harness.js';
+import {
+  Cluster,
+  cadence,
+  clusterAvailable,
+  describeCadence,
+  REDIS_URL,
+  startTcpTargets,
+} from '../test/cluster-harness.js';
 import { seed } from '../test/seed.js';
 import { countChecks } from './count-checks.js';
 import { formatLoad, type LoadResult, load, median } from './load.js';
@@ -197,6 +205,8 @@ interface IngestRun {
   /** The processes' garbage collection per stored heartbeat: ms of pauses, and young-generation collections per 1,000. */
   pushGcMsPerResult: number;
   pushScavengesPerThousand: number;
+  /** Redis commands per stored heartbeat, by command (a script's own commands counted as well as the script). */
+  pushRedisPerResult: Map<string, number>;
   relayResultsPerSec: number;
   relay: LoadResult;
   /** Relay results of SPREAD_RELAYS relays, each relay's batches to one process. */
@@ -204,6 +214,14 @@ interface IngestRun {
   spread: LoadResult;
   /** ms of CPU per relay result answered: Warden's processes summed, PostgreSQL's, the whole machine's (-1: not counted). */
   relayCpu: { warden: number; postgres: number; machine: number };
+}
+
+/** Redis commands per stored heartbeat, for a configuration that sent any: the total and the five most called. */
+function redisText(perResult: Map<string, number>): string {
+  if (perResult.size === 0) return '';
+  const total = [...perResult.values()].reduce((a, b) => a + b, 0);
+  const top = [...perResult].slice(0, 5).map(([command, n]) => `${command} ${n.toFixed(3)}`);
+  return `; Redis ${total.toFixed(2)} commands (${top.join(', ')})`;
 }
 
 /** Several autocannon runs at once, one per URL, the connections split between them: the figures summed. */
@@ -258,6 +276,18 @@ async function commits(
 
 const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processUsage(pid).cpuSeconds, 0);
 
+let commandsClient: Redis | undefined;
+/** Calls of each command Redis has answered since it started (INFO commandstats): the whole server's. */
+async function redisCommands(): Promise<Map<string, number>> {
+  commandsClient ??= new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  const calls = new Map<string, number>();
+  for (const line of (await commandsClient.info('commandstats')).split('\n')) {
+    const found = /^cmdstat_([^:]+):calls=(\d+)/.exec(line);
+    if (found) calls.set(found[1] as string, Number(found[2]));
+  }
+  return calls;
+}
+
 /** Heartbeats (GET, 50 connections) then relay batches (8 at once) against the given processes, both from the push and relay benchmarks. */
 async function measureIngest(
   label: string,
@@ -271,6 +301,7 @@ async function measureIngest(
     postgres: account ? cpuOfCommand('postgres') : 0,
     machine: machineBusySeconds(),
   });
+  const redisBefore = await redisCommands();
   const [before, storedBefore, batchesBefore] = [cpuNow(), account ? await account.stored() : 0, await commits(urls)];
   const push = await loadAcross(urls, {
     connections: 50,
@@ -278,6 +309,7 @@ async function measureIngest(
     setupRequest: pushRequests('GET'),
   });
   const after = cpuNow();
+  const redisAfter = await redisCommands();
   const batchesAfter = await commits(urls);
   const pushMeanBatch =
     (batchesAfter.results - batchesBefore.results) / Math.max(1, batchesAfter.commits - batchesBefore.commits);
@@ -288,6 +320,13 @@ async function measureIngest(
     Math.max(1, batchesAfter.commits - batchesBefore.commits);
   const pushGcMsPerResult = perResult(batchesAfter.gcSeconds - batchesBefore.gcSeconds);
   const pushScavengesPerThousand = account ? ((batchesAfter.scavenges - batchesBefore.scavenges) * 1000) / stored : -1;
+  const pushRedisPerResult = new Map(
+    [...redisAfter]
+      .map(([command, calls]) => [command, (calls - (redisBefore.get(command) ?? 0)) / Math.max(1, stored)] as const)
+      // Other configurations, idle meanwhile, still renew leases and poll: a few commands a second, not per heartbeat.
+      .filter(([command, perResult]) => perResult >= 0.005 && command !== 'info')
+      .sort((a, b) => b[1] - a[1]),
+  );
   const pushCpuMsPerResult = perResult(after.warden - before.warden);
   const pushPostgresMsPerResult = perResult(after.postgres - before.postgres);
   const pushMachineMsPerResult = perResult(after.machine - before.machine);
@@ -328,6 +367,7 @@ async function measureIngest(
     pushMeanCommitMs,
     pushGcMsPerResult,
     pushScavengesPerThousand,
+    pushRedisPerResult,
     relay,
     relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH,
     relayCpu,
@@ -509,7 +549,7 @@ async function ingestFigures(): Promise<boolean> {
     }
     for (const run of last.filter((r) => r.pushPostgresMsPerResult >= 0))
       console.log(
-        `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit of ${run.pushMeanCommitMs.toFixed(2)} ms; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator); Warden's garbage collection ${run.pushGcMsPerResult.toFixed(3)} ms, ${run.pushScavengesPerThousand.toFixed(2)} young collections per 1,000`,
+        `${run.label.padEnd(34)} ${run.pushMeanBatch.toFixed(1)} heartbeats per commit of ${run.pushMeanCommitMs.toFixed(2)} ms; per stored heartbeat: PostgreSQL ${run.pushPostgresMsPerResult.toFixed(3)} ms of CPU, the whole machine ${run.pushMachineMsPerResult.toFixed(3)} ms busy (Warden, PostgreSQL, Redis, the load generator); Warden's garbage collection ${run.pushGcMsPerResult.toFixed(3)} ms, ${run.pushScavengesPerThousand.toFixed(2)} young collections per 1,000${redisText(run.pushRedisPerResult)}`,
       );
     for (const run of last.filter((r) => r.relayCpu.warden >= 0))
       console.log(
@@ -613,5 +653,7 @@ async function ingestFigures(): Promise<boolean> {
   } finally {
     await baseline?.stop();
     for (const setup of setups.reverse()) await setup.stop().catch(() => {});
+    commandsClient?.disconnect();
+    commandsClient = undefined;
   }
 }
