@@ -155,3 +155,15 @@ export function queryVerdict(
 export function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * The first bytes of an answer in another protocol, for "not a … server" errors: text as text, its first line
+ * ("HTTP/1.1 400 Bad Request…"), anything else in hex.
+ */
+export function firstBytes(buffer: Buffer): string {
+  const head = buffer.subarray(0, 24);
+  const text = head.toString('latin1');
+  return /^[\x20-\x7e\r\n\t]+$/.test(text)
+    ? JSON.stringify(text.split(/\r?\n/)[0] + (buffer.length > head.length ? '…' : ''))
+    : `0x${head.toString('hex')}`;
+}

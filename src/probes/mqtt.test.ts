@@ -1,15 +1,18 @@
-// The mqtt probe against the real Mosquitto here (anonymous) with a retained message, and a byte-exact fake broker for
-// refusals and echoes; plus silence, a closed port and the deny policy.
+// The mqtt probe against the real Mosquitto here (anonymous) with a retained message published by mqtt.js (the
+// independent client), and a byte-exact fake broker for refusals, echoes, QoS 1 and long messages; plus other
+// protocols, silence, a closed port and the deny policy.
 import { connectAsync } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
 import { serverCertificate } from '../../test/fakes/certificates.js';
+import { startReplyServer } from '../../test/fakes/echo-server.js';
 import { startMqttFake } from '../../test/fakes/mqtt-broker.js';
 import { checkAgainst, closedTcpPort, leavingNothingOpen, runThrough } from '../../test/fakes/probe-runs.js';
 import { describeAgainst, REAL_SERVICES, serviceAvailable } from '../../test/real-services.js';
 import { timedOutAfter } from '../net/network-error.js';
 import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
 import { mqtt, mqttConfig } from './mqtt.js';
+import { readCapError } from './session.js';
 
 const REAL = REAL_SERVICES.mosquitto;
 const available = await serviceAvailable(REAL);
@@ -64,6 +67,37 @@ describe('mqtt against a fake broker', () => {
     );
     expect(result).toMatchObject({ ok: true, message: 'a/b → all good', data: { retained: false } });
     expect(fake.connects).toEqual([{ clientId: expect.stringMatching(/^warden-[0-9a-f]+$/), username: 'probe' }]);
+    // Said goodbye, so the broker logs no lost client and publishes no will.
+    expect(fake.disconnects).toBe(1);
+  });
+
+  it('reads a retained message sent at QoS 1, past its packet identifier', async () => {
+    const fake = await startMqttFake({ publish: 'online', publishQos: 1, retain: true });
+    const config = { host: '127.0.0.1', port: fake.port, topic: 'site/status', expected: 'online' };
+    const { result } = await checkAgainst(fake, mqtt, config, 1000);
+    expect(result).toMatchObject({ ok: true, message: 'site/status → online', data: { retained: true } });
+  });
+
+  it('says a password needs a user name, connecting nowhere', async () => {
+    const fake = await startMqttFake();
+    const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, password: 'pw-1' }, 1000);
+    expect(result).toEqual({
+      ok: false,
+      error: 'a password needs a username (MQTT 3.1.1 sends a password only with a user name)',
+    });
+    expect(fake.connects).toEqual([]);
+  });
+
+  it('stops reading a message longer than a check reads', async () => {
+    const fake = await startMqttFake({ publish: 'x'.repeat(1536 * 1024) });
+    const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, topic: 'big' }, 2000);
+    expect(result).toEqual({ ok: false, error: readCapError() });
+  });
+
+  it('says when the server speaks another protocol', async () => {
+    const web = await startReplyServer('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const { result } = await checkAgainst(web, mqtt, { host: '127.0.0.1', port: web.port }, 1000);
+    expect(result).toEqual({ ok: false, error: 'not an MQTT broker: its answer began "HTTP/1.1 400 Bad Request…"' });
   });
 
   it('is down on a wrong password, without the password', async () => {

@@ -39,7 +39,7 @@ export interface ProbeDefinition<Schema extends z.ZodType = z.ZodType> {
 }
 
 /**
- * A probe over a client library (pg, mysql2, the MongoDB driver, MQTT.js) that is loaded on the type's first check,
+ * A probe over a client library (pg, mysql2) that is loaded on the type's first check,
  * before its clock starts, not when the registry is: loaded with it, they took ~130 ms of the 370 ms of CPU of
  * `warden monitors list` (and of every start), for monitors most installations never have. A load that fails is
  * tried again at the next check.

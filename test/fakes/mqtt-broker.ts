@@ -1,5 +1,6 @@
 // A fake MQTT 3.1.1 broker, byte for byte: it reads CONNECT, answers CONNACK with a return code (4: bad user name or
-// password), and answers SUBSCRIBE with SUBACK and one PUBLISH on the topic, whose payload may be the password it got.
+// password), answers SUBSCRIBE with SUBACK and one PUBLISH on the topic (at QoS 0, 1 or 2, retained or not), whose
+// payload may be the password it got, and counts DISCONNECTs.
 import { createServer, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import type { Certificate } from './http-fakes.js';
@@ -13,12 +14,17 @@ export interface MqttFakeOptions {
   granted?: number;
   /** Speak MQTT over TLS with this certificate. */
   certificate?: Certificate;
+  /** The QoS of the PUBLISH (0 unless told; 1 and 2 carry a packet identifier), and whether it is retained. */
+  publishQos?: 0 | 1 | 2;
+  retain?: boolean;
 }
 
 export interface MqttFake {
   port: number;
   /** The user name and client id of each CONNECT. */
   connects: { clientId: string; username?: string }[];
+  /** DISCONNECT packets received. */
+  disconnects: number;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,7 @@ function parseConnect(body: Buffer): { clientId: string; username?: string; pass
 export async function startMqttFake(options: MqttFakeOptions = {}): Promise<MqttFake> {
   const sockets = new Set<Socket>();
   const connects: MqttFake['connects'] = [];
+  const fake = { disconnects: 0 };
   const handle = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -95,9 +102,12 @@ export async function startMqttFake(options: MqttFakeOptions = {}): Promise<Mqtt
           const topic = body.toString('utf8', 4, 4 + body.readUInt16BE(2));
           socket.write(Buffer.from([0x90, 0x03, body[0] as number, body[1] as number, options.granted ?? 0]));
           const payload = Buffer.from(options.publish === 'password' ? (password ?? '') : (options.publish ?? 'hello'));
-          const publish = Buffer.concat([utf8(topic), payload]);
-          socket.write(Buffer.concat([Buffer.from([0x30]), remainingLength(publish.length), publish]));
+          const qos = options.publishQos ?? 0;
+          const publish = Buffer.concat([utf8(topic), ...(qos > 0 ? [Buffer.from([0x12, 0x34])] : []), payload]);
+          const first = 0x30 | (qos << 1) | (options.retain ? 1 : 0);
+          socket.write(Buffer.concat([Buffer.from([first]), remainingLength(publish.length), publish]));
         } else if (type === 14) {
+          fake.disconnects++;
           socket.end();
         }
       }
@@ -109,6 +119,9 @@ export async function startMqttFake(options: MqttFakeOptions = {}): Promise<Mqtt
   return {
     port: (server.address() as { port: number }).port,
     connects,
+    get disconnects() {
+      return fake.disconnects;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -2,6 +2,7 @@
 // each way. A message is a 16-byte header (length, request id, the id it answers, op code), then flag bits and
 // sections; the body is one BSON document.
 import { BSON, type Document } from 'bson';
+import { firstBytes } from '../answer.js';
 
 export const OP_MSG = 2013;
 const HEADER_BYTES = 16;
@@ -47,7 +48,7 @@ export function readMessage(buffer: Buffer, maxBytes: number): { message: WireMe
   if (buffer.length < HEADER_BYTES) return undefined;
   const length = buffer.readInt32LE(0);
   const opCode = buffer.readInt32LE(12);
-  if (opCode !== OP_MSG || length < HEADER_BYTES + 5) throw new WireError(`its answer began ${quoted(buffer)}`);
+  if (opCode !== OP_MSG || length < HEADER_BYTES + 5) throw new WireError(`its answer began ${firstBytes(buffer)}`);
   if (length > maxBytes) throw new WireError(`a reply of ${length} bytes`, true);
   if (buffer.length < length) return undefined;
   return {
@@ -74,13 +75,4 @@ export function replyDocument(payload: Buffer): Document {
     offset += 1 + size;
   }
   throw new Error('a reply without a body');
-}
-
-/** The first bytes of an answer in another protocol: text as text ("HTTP/1.1 400…"), anything else in hex. */
-function quoted(buffer: Buffer): string {
-  const head = buffer.subarray(0, 24);
-  const text = head.toString('latin1');
-  return /^[\x20-\x7e\r\n\t]+$/.test(text)
-    ? JSON.stringify(text.split(/\r?\n/)[0] + (buffer.length > head.length ? '…' : ''))
-    : `0x${head.toString('hex')}`;
 }
