@@ -52,9 +52,9 @@ describe('scram', () => {
     );
     await expect(final('r=abc,s=QSXCR+Q6sek8bf92,i=4096')).rejects.toThrow("the server's nonce does not extend ours");
     await expect(final('r=abcdef,s=QSXCR+Q6sek8bf92,i=1000')).rejects.toThrow(
-      'the server asked for 1000 iterations (4096 to 1000000 accepted)',
+      'the server asked for 1000 iterations (4096 to 100000 accepted)',
     );
-    await expect(final('r=abcdef,s=QSXCR+Q6sek8bf92,i=5000000')).rejects.toThrow('5000000 iterations');
+    await expect(final('r=abcdef,s=QSXCR+Q6sek8bf92,i=500000')).rejects.toThrow('500000 iterations');
     await expect(final('r=abcdef,i=4096')).rejects.toThrow('the server sent no salt');
     await expect(final('e=unknown-user')).rejects.toThrow('the server refused the login: unknown-user');
   });

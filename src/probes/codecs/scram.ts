@@ -37,8 +37,12 @@ export interface ScramFinal {
 
 /** Fewer rounds than this is a server (or an impostor) asking for a weak key: refused, as drivers do. */
 const MIN_ITERATIONS = 4096;
-/** More than this would tie up the thread pool for seconds: no real server asks for it. */
-const MAX_ITERATIONS = 1_000_000;
+/**
+ * More than this is refused: salting runs on libuv's thread pool, which name lookups share, and a hostile server that
+ * sends a new salt each time defeats the cache. At this count one salting is about 20 ms; servers ask for 4,096
+ * (PostgreSQL) to 15,000 (MongoDB's SCRAM-SHA-256).
+ */
+const MAX_ITERATIONS = 100_000;
 
 /**
  * The client-final-message for the server-first-message `serverFirst`, the password already prepared as the
