@@ -58,4 +58,28 @@ describe('probe schedule updates', () => {
     void schedule.update(monitors(10));
     expect(schedule.size()).toBe(10);
   });
+
+  it('measures lateness from when a check was due, to a fraction of a millisecond', async () => {
+    let ran = 0;
+    schedule = createProbeSchedule<ScheduledMonitor>({
+      logger: createLogger('silent'),
+      concurrency: 4,
+      onResult: async () => {
+        ran++;
+      },
+      guardFor: () => ANY_TARGET,
+      // Due 200 ms ago, as a monitor handed over overdue is.
+      firstDueFor: (_monitor, now) => ({ at: now - 200 }),
+    });
+    await schedule.update(monitors(3));
+    // The event loop held up 30 ms more before the timers can fire.
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    while (ran < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    const { lateness } = schedule.stats();
+    expect(lateness).toHaveLength(3);
+    for (const late of lateness) expect(late).toBeGreaterThanOrEqual(230);
+    // Whole milliseconds on the wall clock would make every sample a whole number.
+    expect(lateness.some((late) => !Number.isInteger(late))).toBe(true);
+  });
 });

@@ -42,13 +42,16 @@ function percentile(sorted: number[], share: number): number {
   return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as number);
 }
 
+/** Milliseconds to a tenth: a p99 of a few ms in whole ones would be a quarter off. */
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
 /** Lateness (ms between when a run was due and when it started) of runs since a given run. */
 function latenessReport(schedule: { latenessSince(since: number): number[] }, since: number) {
   const sorted = schedule.latenessSince(since).sort((a, b) => a - b);
   return {
-    lateP50Ms: Math.round(percentile(sorted, 0.5)),
-    lateP99Ms: Math.round(percentile(sorted, 0.99)),
-    lateMaxMs: Math.round(sorted.at(-1) ?? 0),
+    lateP50Ms: tenths(percentile(sorted, 0.5)),
+    lateP99Ms: tenths(percentile(sorted, 0.99)),
+    lateMaxMs: tenths(sorted.at(-1) ?? 0),
   };
 }
 
