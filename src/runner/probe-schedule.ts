@@ -83,6 +83,11 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
    */
   firstDueFor?: (monitor: M, now: number, immediate: boolean) => FirstDue | undefined;
   now?: () => number;
+  /**
+   * Whether `now` is the system's clock (true when no `now` is given): lateness is then measured on performance.now()'s
+   * monotonic clock, to a fraction of a millisecond; with a test's clock, on that clock.
+   */
+  systemClock?: boolean;
   random?: () => number;
   /**
    * Free a run's probe slot as soon as its probe is over rather than once onResult resolves. The edge runner sets it:
@@ -129,6 +134,7 @@ function checkChanged(before: ScheduledMonitor, after: ScheduledMonitor): boolea
 export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeScheduleDeps<M>): ProbeSchedule<M> {
   const probeFor = deps.probeFor ?? ((m: M) => knownProbe(m.type));
   const now = deps.now ?? Date.now;
+  const monotonic = deps.systemClock ?? deps.now === undefined;
   const random = deps.random ?? Math.random;
   const entries = new Map<string, Entry<M>>();
   const shutdown = new AbortController();
@@ -168,9 +174,9 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
       checkedAt = now();
-      // Whole milliseconds on the wall clock would make a p99 of 3 ms and one of 4 ms a third apart; a given clock (a
-      // test's) is the only one there is.
-      const late = deps.now ? checkedAt - due : Math.max(0, performance.now() - entry.firesAt);
+      // Whole milliseconds on the wall clock would make a p99 of 3 ms and one of 4 ms a third apart; a test's clock is
+      // the only one its schedule has.
+      const late = monotonic ? Math.max(0, performance.now() - entry.firesAt) : checkedAt - due;
       lateness.record(late);
       const started = deps.observe ? performance.now() : 0;
       const result: ProbeResult =

@@ -1,6 +1,6 @@
 // The edge runner: every enabled edge monitor of the store on the shared probe schedule, each result through ingest.
 import type { Bus } from '../bus/bus.js';
-import type { Clock } from '../domain/clock.js';
+import { type Clock, systemClock } from '../domain/clock.js';
 import { probeTargetPolicies } from '../domain/organization.js';
 import type { ProbeTargetPolicy } from '../domain/security.js';
 import { type Logger, logFailure } from '../logger.js';
@@ -330,6 +330,7 @@ function edgeSchedule(
     guardFor,
     freeSlotAfterProbe: true,
     now: () => deps.clock.now(),
+    systemClock: deps.clock === systemClock,
     ...(deps.owns
       ? {
           firstDueFor: (monitor: EdgeMonitor, now: number, immediate: boolean) =>
