@@ -10,6 +10,7 @@ import { checkAgainst, closedTcpPort, leavingNothingOpen, runThrough } from '../
 import { describeAgainst, REAL_SERVICES, serviceAvailable } from '../../test/real-services.js';
 import { timedOutAfter } from '../net/network-error.js';
 import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
+import { saltingsSoFar } from './codecs/scram.js';
 import { mongodb, mongodbConfig } from './mongodb.js';
 import { readCapError } from './session.js';
 
@@ -38,6 +39,19 @@ describe('mongodb against a fake server', () => {
     );
     expect(result).toMatchObject({ ok: true, message: 'ping → {"ok":1}', data: { answer: '{"ok":1}' } });
     expect(fake.commands).toEqual(expect.arrayContaining(['saslStart', 'saslContinue', 'ping']));
+  });
+
+  it("salts the password once for all of a monitor's checks", async () => {
+    const fake = await startMongoFake({ user: USER });
+    const config = { host: '127.0.0.1', port: fake.port, username: USER.name, password: USER.password };
+    try {
+      const before = saltingsSoFar();
+      for (let check = 0; check < 3; check++)
+        expect(await runThrough(mongodb, config, 3000)).toMatchObject({ ok: true, message: 'ping → {"ok":1}' });
+      expect(saltingsSoFar()).toBe(before + 1);
+    } finally {
+      await fake.close();
+    }
   });
 
   it('logs in with SCRAM-SHA-1 where the server offers no SCRAM-SHA-256 for the user', async () => {

@@ -14,6 +14,7 @@ import { describeAgainst, REAL_SERVICES, serviceAvailable } from '../../test/rea
 import { timedOutAfter } from '../net/network-error.js';
 import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
 import { ANSWER_LIMITS } from './answer.js';
+import { saltingsSoFar } from './codecs/scram.js';
 import { postgres, postgresConfig } from './postgres.js';
 
 const REAL = REAL_SERVICES.postgres;
@@ -112,6 +113,37 @@ describe('postgres against a fake that asks for a password', () => {
 
   it('is down on a wrong password, in the server words, without the password', async () => {
     const fake = await startPostgresFake({ password: 'the-real-one' });
+    const { result } = await checkAgainst(
+      fake,
+      postgres,
+      { host: '127.0.0.1', port: fake.port, user: 'warden', password: 'wrong-Pa55' },
+      2000,
+      'wrong-Pa55',
+    );
+    expect(result).toEqual({ ok: false, error: 'password authentication failed for user "warden" (28P01)' });
+  });
+
+  it('logs in with SCRAM-SHA-256, salting the password once for all its checks', async () => {
+    const fake = await startPostgresFake({ password: 'scram-Pa55', answer: 'ready', scramIterations: 4096 });
+    const config = { host: '127.0.0.1', port: fake.port, user: 'warden', password: 'scram-Pa55', query: 'SELECT 1' };
+    try {
+      const before = saltingsSoFar();
+      const first = await leavingNothingOpen(() => runThrough(postgres, config, 2000));
+      expect(first).toMatchObject({ ok: true, message: 'SELECT 1 → ready' });
+      expect(saltingsSoFar()).toBe(before + 1);
+      // The same user, salt and count: the kept salted password, no PBKDF2.
+      const second = await leavingNothingOpen(() => runThrough(postgres, config, 2000));
+      expect(second).toMatchObject({ ok: true, message: 'SELECT 1 → ready' });
+      expect(saltingsSoFar()).toBe(before + 1);
+      expect(fake.queries).toEqual(['SELECT 1', 'SELECT 1']);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('is down on a wrong SCRAM password in the server words, and takes the count an administrator chose', async () => {
+    // scram_iterations may be set below RFC 7677's 4,096 in PostgreSQL 16; libpq and pg take it.
+    const fake = await startPostgresFake({ password: 'the-real-one', scramIterations: 1000 });
     const { result } = await checkAgainst(
       fake,
       postgres,

@@ -1,5 +1,7 @@
-// A fake PostgreSQL server speaking protocol 3.0 byte for byte: it refuses SSL, asks for a cleartext password, and
-// answers every simple query with one text row; for the cases the real server here (trust auth) cannot show.
+// A fake PostgreSQL server speaking protocol 3.0 byte for byte: it refuses SSL, asks for a cleartext password (or
+// SCRAM-SHA-256, as PostgreSQL 14 and later do by default: the proof checked, its own signature sent), and answers
+// every simple query with one text row; for the cases the real server here (trust auth) cannot show.
+import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 
 export interface PostgresFakeOptions {
@@ -8,6 +10,8 @@ export interface PostgresFakeOptions {
   answer?: string;
   /** The wording of a refused password; `%s` is replaced by the password received (a server that echoes it). */
   refusal?: string;
+  /** Ask for SCRAM-SHA-256 with this many iterations (PostgreSQL's scram_iterations, 4096 by default). */
+  scramIterations?: number;
 }
 
 export interface PostgresFake {
@@ -49,7 +53,13 @@ export function errorResponse(code: string, text: string): Buffer {
   );
 }
 
+const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest();
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
+
 export async function startPostgresFake(options: PostgresFakeOptions): Promise<PostgresFake> {
+  const salt = randomBytes(16);
+  const iterations = options.scramIterations ?? 4096;
+  const salted = options.scramIterations ? pbkdf2Sync(options.password, salt, iterations, 32, 'sha256') : undefined;
   const sockets = new Set<Socket>();
   const startups: Record<string, string>[] = [];
   const queries: string[] = [];
@@ -59,6 +69,15 @@ export async function startPostgresFake(options: PostgresFakeOptions): Promise<P
     socket.on('error', () => {});
     let buffer = Buffer.alloc(0);
     let started = false;
+    let scram: { clientFirstBare: string; serverFirst: string; nonce: string } | undefined;
+    const refuse = () => {
+      const user = startups.at(-1)?.user ?? '';
+      socket.end(errorResponse('28P01', `password authentication failed for user "${user}"`));
+    };
+    const loggedIn = () => {
+      const status = message('S', cstring('server_version'), cstring('16.4 (fake)'));
+      socket.write(Buffer.concat([message('R', int32(0)), status, message('Z', Buffer.from('I'))]));
+    };
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
       for (;;) {
@@ -79,7 +98,10 @@ export async function startPostgresFake(options: PostgresFakeOptions): Promise<P
             if (fields[i]) params[fields[i] as string] = fields[i + 1] as string;
           startups.push(params);
           started = true;
-          socket.write(message('R', int32(3)));
+          // AuthenticationSASL with its one mechanism, or AuthenticationCleartextPassword.
+          socket.write(
+            salted ? message('R', int32(10), cstring('SCRAM-SHA-256'), Buffer.from([0])) : message('R', int32(3)),
+          );
           continue;
         }
         if (buffer.length < 5) return;
@@ -88,7 +110,30 @@ export async function startPostgresFake(options: PostgresFakeOptions): Promise<P
         if (buffer.length < length + 1) return;
         const body = buffer.subarray(5, length + 1);
         buffer = buffer.subarray(length + 1);
-        if (type === 'p') {
+        if (type === 'p' && salted && !scram) {
+          // SASLInitialResponse: the mechanism, then the client-first-message with its length.
+          const mechanismEnd = body.indexOf(0);
+          const clientFirst = body.toString('utf8', mechanismEnd + 5);
+          const clientFirstBare = clientFirst.replace(/^n,,/, '');
+          const nonce = `${/r=([^,]+)/.exec(clientFirstBare)?.[1] ?? ''}${randomBytes(18).toString('base64')}`;
+          const serverFirst = `r=${nonce},s=${salt.toString('base64')},i=${iterations}`;
+          scram = { clientFirstBare, serverFirst, nonce };
+          socket.write(message('R', int32(11), Buffer.from(serverFirst)));
+        } else if (type === 'p' && salted && scram) {
+          // SASLResponse: the client-final-message, whose proof only the password makes.
+          const clientFinal = body.toString('utf8');
+          const withoutProof = clientFinal.replace(/,p=[^,]*$/, '');
+          const proof = Buffer.from(/,p=([^,]*)$/.exec(clientFinal)?.[1] ?? '', 'base64');
+          const authMessage = `${scram.clientFirstBare},${scram.serverFirst},${withoutProof}`;
+          const storedKey = sha256(hmac(salted, 'Client Key'));
+          const signature = hmac(storedKey, authMessage);
+          if (proof.length !== signature.length || !withoutProof.endsWith(`r=${scram.nonce}`)) return refuse();
+          const clientKey = Buffer.from(proof.map((byte, i) => byte ^ (signature[i] as number)));
+          if (!timingSafeEqual(sha256(clientKey), storedKey)) return refuse();
+          const serverSignature = hmac(hmac(salted, 'Server Key'), authMessage).toString('base64');
+          socket.write(message('R', int32(12), Buffer.from(`v=${serverSignature}`)));
+          loggedIn();
+        } else if (type === 'p') {
           const given = body.toString('utf8').replace(/\0$/, '');
           if (given !== options.password) {
             const user = startups.at(-1)?.user ?? '';

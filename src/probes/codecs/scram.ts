@@ -31,12 +31,17 @@ export function scramStart(
 
 export interface ScramFinal {
   clientFinal: string;
+  /** The signature the server's final message must carry, in base64. */
+  serverSignature: string;
   /** True when the server's final message carries the signature only a holder of the password could make. */
   verifies(serverFinal: string): boolean;
 }
 
-/** Fewer rounds than this is a server (or an impostor) asking for a weak key: refused, as drivers do. */
-const MIN_ITERATIONS = 4096;
+/**
+ * Fewer rounds than this is a server (or an impostor) asking for a weak key: refused, as MongoDB's drivers do (RFC
+ * 7677's floor). PostgreSQL lets its administrator choose fewer (scram_iterations), and libpq takes them.
+ */
+export const MIN_ITERATIONS = 4096;
 /**
  * More than this is refused: salting runs on libuv's thread pool, which name lookups share, and a hostile server that
  * sends a new salt each time defeats the cache. At this count one salting is about 20 ms; servers ask for 4,096
@@ -53,6 +58,7 @@ export async function scramFinal(
   state: ScramStart['state'],
   password: string,
   serverFirst: string,
+  minIterations = MIN_ITERATIONS,
 ): Promise<ScramFinal> {
   const fields = new Map(serverFirst.split(',').map((part) => [part.slice(0, 1), part.slice(2)] as const));
   const nonce = fields.get('r') ?? '';
@@ -62,9 +68,9 @@ export async function scramFinal(
   if (!nonce.startsWith(state.clientNonce) || nonce.length === state.clientNonce.length)
     throw new Error("the server's nonce does not extend ours");
   if (salt.length === 0) throw new Error('the server sent no salt');
-  if (!Number.isInteger(iterations) || iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS)
+  if (!Number.isInteger(iterations) || iterations < minIterations || iterations > MAX_ITERATIONS)
     throw new Error(
-      `the server asked for ${fields.get('i')} iterations (${MIN_ITERATIONS} to ${MAX_ITERATIONS} accepted)`,
+      `the server asked for ${fields.get('i')} iterations (${minIterations} to ${MAX_ITERATIONS} accepted)`,
     );
   const salted = await saltedPassword(state.hash, password, salt, iterations);
   const withoutProof = `c=biws,r=${nonce}`;
@@ -77,6 +83,7 @@ export async function scramFinal(
   const serverSignature = hmac(hmac(salted, 'Server Key'), authMessage);
   return {
     clientFinal: `${withoutProof},p=${proof.toString('base64')}`,
+    serverSignature: serverSignature.toString('base64'),
     verifies(serverFinal) {
       const said = /(?:^|,)v=([^,]*)/.exec(serverFinal)?.[1];
       if (said === undefined) return false;
@@ -90,6 +97,9 @@ export async function scramFinal(
 const salted = new Map<string, Buffer>();
 /** Enough for every user of every server a large installation watches; the oldest goes first beyond it. */
 const SALTED_KEPT = 1000;
+let saltings = 0;
+/** How many passwords this process has salted: a test's way to see the kept ones used. */
+export const saltingsSoFar = () => saltings;
 
 function saltedPassword(hash: ScramHash, password: string, salt: Buffer, iterations: number): Promise<Buffer> {
   const key = createHash('sha256')
@@ -98,6 +108,7 @@ function saltedPassword(hash: ScramHash, password: string, salt: Buffer, iterati
     .digest('base64');
   const known = salted.get(key);
   if (known) return Promise.resolve(known);
+  saltings++;
   return new Promise((resolve, reject) =>
     pbkdf2(password, salt, iterations, hash === 'sha1' ? 20 : 32, hash, (error, derived) => {
       if (error) return reject(error);
