@@ -3,9 +3,10 @@
 // sent; SCRAM-SHA-1 over MongoDB's digest of the password), ping, buildInfo, endSessions, count (a fixed n), echo (its
 // argument back), and CommandNotFound for the rest. Options make it an older server (no hello), an impostor that lets
 // any proof in, or one whose replies run long.
-import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { BSON } from 'bson';
+import { type ScramConversation, type ScramHash, scramConversation } from './scram-server.js';
 
 export interface MongoFakeOptions {
   /** The one user, with its password; without it any client is let in without logging in. */
@@ -34,9 +35,8 @@ const OP_QUERY = 2004;
 const OP_MSG = 2013;
 const ITERATIONS = 4096;
 
-type Hash = 'sha1' | 'sha256';
-const hmac = (hash: Hash, key: Buffer, text: string) => createHmac(hash, key).update(text).digest();
-const digest = (hash: Hash, data: Buffer) => createHash(hash).update(data).digest();
+/** A SASL command's payload as text. */
+const payloadText = (command: BSON.Document) => Buffer.from((command.payload as BSON.Binary).buffer).toString('utf8');
 
 function header(length: number, requestId: number, responseTo: number, opCode: number): Buffer {
   const bytes = Buffer.alloc(16);
@@ -58,21 +58,13 @@ function opMsg(responseTo: number, doc: BSON.Document): Buffer {
   return Buffer.concat([header(16 + body.length, 1, responseTo, OP_MSG), body]);
 }
 
-interface Conversation {
-  hash: Hash;
-  clientFirstBare: string;
-  serverFirst: string;
-  nonce: string;
-  salt: Buffer;
-}
-
 export async function startMongoFake(options: MongoFakeOptions = {}): Promise<MongoFake> {
   const sockets = new Set<Socket>();
   const commands: string[] = [];
   const salt = randomBytes(16);
   const mechanisms = options.mechanisms ?? ['SCRAM-SHA-256'];
   const user = options.user;
-  const salted: Record<Hash, Buffer> = {
+  const salted: Record<ScramHash, Buffer> = {
     sha256: user ? pbkdf2Sync(user.password, salt, ITERATIONS, 32, 'sha256') : Buffer.alloc(0),
     // SCRAM-SHA-1 in MongoDB salts the hex MD5 of "user:mongo:password", not the password.
     sha1: user
@@ -87,7 +79,7 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
   };
   let connectionId = 0;
 
-  const answer = (command: BSON.Document, state: { conversation?: Conversation; id: number }): BSON.Document => {
+  const answer = (command: BSON.Document, state: { conversation?: ScramConversation; id: number }): BSON.Document => {
     const name = Object.keys(command)[0] ?? '';
     commands.push(name);
     switch (name.toLowerCase()) {
@@ -115,37 +107,21 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
         return reply;
       }
       case 'saslstart': {
-        const hash: Hash = command.mechanism === 'SCRAM-SHA-1' ? 'sha1' : 'sha256';
+        const hash: ScramHash = command.mechanism === 'SCRAM-SHA-1' ? 'sha1' : 'sha256';
         if (!mechanisms.includes(command.mechanism)) return failed();
-        const clientFirst = Buffer.from((command.payload as BSON.Binary).buffer).toString('utf8');
-        const clientFirstBare = clientFirst.replace(/^n,,/, '');
-        const clientNonce = /r=([^,]+)/.exec(clientFirstBare)?.[1] ?? '';
-        const nonce = `${clientNonce}${randomBytes(18).toString('base64')}`;
-        const serverFirst = `r=${nonce},s=${salt.toString('base64')},i=${ITERATIONS}`;
-        state.conversation = { hash, clientFirstBare, serverFirst, nonce, salt };
+        state.conversation = scramConversation(hash, salted[hash], salt, ITERATIONS);
+        const serverFirst = state.conversation.first(payloadText(command));
         return { conversationId: 1, done: false, payload: new BSON.Binary(Buffer.from(serverFirst)), ok: 1 };
       }
       case 'saslcontinue': {
         const conversation = state.conversation;
-        const clientFinal = Buffer.from((command.payload as BSON.Binary).buffer).toString('utf8');
+        const clientFinal = payloadText(command);
         if (!conversation || !user) return failed();
-        const { hash } = conversation;
         if (clientFinal === '')
           return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.alloc(0)), ok: 1 };
-        const withoutProof = clientFinal.replace(/,p=[^,]*$/, '');
-        const proof = Buffer.from(/,p=([^,]*)$/.exec(clientFinal)?.[1] ?? '', 'base64');
-        const authMessage = `${conversation.clientFirstBare},${conversation.serverFirst},${withoutProof}`;
-        if (options.impostor) {
-          const guessed = hmac(hash, randomBytes(32), authMessage).toString('base64');
-          return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.from(`v=${guessed}`)), ok: 1 };
-        }
-        const storedKey = digest(hash, hmac(hash, salted[hash], 'Client Key'));
-        const signature = hmac(hash, storedKey, authMessage);
-        if (proof.length !== signature.length || !withoutProof.includes(`r=${conversation.nonce}`)) return failed();
-        const clientKey = Buffer.from(proof.map((byte, i) => byte ^ (signature[i] as number)));
-        if (!timingSafeEqual(digest(hash, clientKey), storedKey)) return failed();
-        const serverSignature = hmac(hash, hmac(hash, salted[hash], 'Server Key'), authMessage).toString('base64');
-        return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.from(`v=${serverSignature}`)), ok: 1 };
+        const serverFinal = options.impostor ? conversation.forged(clientFinal) : conversation.final(clientFinal);
+        if (serverFinal === undefined) return failed();
+        return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.from(serverFinal)), ok: 1 };
       }
       case 'ping':
         return options.padding ? { padding: 'x'.repeat(options.padding), ok: 1 } : { ok: 1 };
@@ -166,7 +142,7 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    const state: { conversation?: Conversation; id: number } = { id: ++connectionId };
+    const state: { conversation?: ScramConversation; id: number } = { id: ++connectionId };
     let buffer = Buffer.alloc(0);
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);

@@ -1,8 +1,9 @@
 // A fake PostgreSQL server speaking protocol 3.0 byte for byte: it refuses SSL, asks for a cleartext password (or
 // SCRAM-SHA-256, as PostgreSQL 14 and later do by default: the proof checked, its own signature sent), and answers
 // every simple query with one text row; for the cases the real server here (trust auth) cannot show.
-import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
+import { type ScramConversation, scramConversation } from './scram-server.js';
 
 export interface PostgresFakeOptions {
   password: string;
@@ -53,9 +54,6 @@ export function errorResponse(code: string, text: string): Buffer {
   );
 }
 
-const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest();
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
-
 export async function startPostgresFake(options: PostgresFakeOptions): Promise<PostgresFake> {
   const salt = randomBytes(16);
   const iterations = options.scramIterations ?? 4096;
@@ -69,7 +67,7 @@ export async function startPostgresFake(options: PostgresFakeOptions): Promise<P
     socket.on('error', () => {});
     let buffer = Buffer.alloc(0);
     let started = false;
-    let scram: { clientFirstBare: string; serverFirst: string; nonce: string } | undefined;
+    let scram: ScramConversation | undefined;
     const refuse = () => {
       const user = startups.at(-1)?.user ?? '';
       socket.end(errorResponse('28P01', `password authentication failed for user "${user}"`));
@@ -112,26 +110,14 @@ export async function startPostgresFake(options: PostgresFakeOptions): Promise<P
         buffer = buffer.subarray(length + 1);
         if (type === 'p' && salted && !scram) {
           // SASLInitialResponse: the mechanism, then the client-first-message with its length.
-          const mechanismEnd = body.indexOf(0);
-          const clientFirst = body.toString('utf8', mechanismEnd + 5);
-          const clientFirstBare = clientFirst.replace(/^n,,/, '');
-          const nonce = `${/r=([^,]+)/.exec(clientFirstBare)?.[1] ?? ''}${randomBytes(18).toString('base64')}`;
-          const serverFirst = `r=${nonce},s=${salt.toString('base64')},i=${iterations}`;
-          scram = { clientFirstBare, serverFirst, nonce };
+          scram = scramConversation('sha256', salted, salt, iterations);
+          const serverFirst = scram.first(body.toString('utf8', body.indexOf(0) + 5));
           socket.write(message('R', int32(11), Buffer.from(serverFirst)));
         } else if (type === 'p' && salted && scram) {
           // SASLResponse: the client-final-message, whose proof only the password makes.
-          const clientFinal = body.toString('utf8');
-          const withoutProof = clientFinal.replace(/,p=[^,]*$/, '');
-          const proof = Buffer.from(/,p=([^,]*)$/.exec(clientFinal)?.[1] ?? '', 'base64');
-          const authMessage = `${scram.clientFirstBare},${scram.serverFirst},${withoutProof}`;
-          const storedKey = sha256(hmac(salted, 'Client Key'));
-          const signature = hmac(storedKey, authMessage);
-          if (proof.length !== signature.length || !withoutProof.endsWith(`r=${scram.nonce}`)) return refuse();
-          const clientKey = Buffer.from(proof.map((byte, i) => byte ^ (signature[i] as number)));
-          if (!timingSafeEqual(sha256(clientKey), storedKey)) return refuse();
-          const serverSignature = hmac(hmac(salted, 'Server Key'), authMessage).toString('base64');
-          socket.write(message('R', int32(12), Buffer.from(`v=${serverSignature}`)));
+          const serverFinal = scram.final(body.toString('utf8'));
+          if (serverFinal === undefined) return refuse();
+          socket.write(message('R', int32(12), Buffer.from(serverFinal)));
           loggedIn();
         } else if (type === 'p') {
           const given = body.toString('utf8').replace(/\0$/, '');
