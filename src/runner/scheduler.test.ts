@@ -1,10 +1,11 @@
 // The edge runner (scheduler) on each dialect, in fake time: one run per interval spread over it, the cap on probes at
 // once, probes that throw or hang, monitors added, changed or disabled, and its logs (the monitors it owns in cluster
 // mode: scheduler-ownership.test.ts).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { edgeRunnerHarness, fakeProbe, monitorsYaml } from '../../test/edge-runner.js';
 import { seed } from '../../test/seed.js';
 import { dialects } from '../../test/store-dialects.js';
+import { systemClock } from '../domain/clock.js';
 import { createLogger } from '../logger.js';
 import type { ProbeDefinition } from '../probes/probe.js';
 import { tcp } from '../probes/tcp.js';
@@ -200,6 +201,26 @@ for (const dialect of dialects) {
       ports.length = 0;
       await e.advance(10_000);
       expect(ports.sort()).toEqual([1000, 2001]);
+    });
+
+    it('measures lateness on the monotonic clock when it runs on the system clock', async () => {
+      await seed(e.opened.store, monitorsYaml(20, 10), Date.now());
+      const start = Date.now();
+      // A monotonic clock running 0.1 % fast: lateness read on it has fractions of a millisecond (timers fire on
+      // time here), lateness read on the wall clock has none.
+      const monotonic = vi.spyOn(performance, 'now').mockImplementation(() => (Date.now() - start) * 1.001);
+      try {
+        const fake = fakeProbe(0);
+        e.scheduler = e.runner({ probeFor: fake.probeFor, clock: systemClock });
+        await e.scheduler.start();
+        await e.advance(10_500);
+        const lateness = e.scheduler.stats().lateness;
+        expect(lateness.length).toBeGreaterThanOrEqual(20);
+        expect(lateness.filter((late) => !Number.isInteger(late)).length).toBeGreaterThan(10);
+        expect(Math.max(...lateness)).toBeLessThan(15);
+      } finally {
+        monotonic.mockRestore();
+      }
     });
 
     it('logs the checks it ran and how late they started', async () => {
