@@ -1,8 +1,9 @@
 // ICMP echo through the system's `ping` (iputils or BusyBox): Node has no ICMP socket, and the system ping is the one
 // program a host already lets send echo requests (setuid, cap_net_raw, or net.ipv4.ping_group_range). It is given only
-// an address the target guard checked, never a name, and its output is read in the C locale and capped.
-import { spawn } from 'node:child_process';
+// an address the target guard checked, never a name, and its output is read in the C locale and capped. It is run by
+// the launcher's helper process (launcher.ts), not forked from the server.
 import type { CheckedAddress } from '../net/socket-exchange.js';
+import { launch } from './launcher.js';
 
 /** Bounds of one run of the system ping. */
 export const PING_COMMAND_LIMITS = {
@@ -42,9 +43,9 @@ const FORBIDDEN = /operation not permitted|permission denied|are you root|lackin
  * Runs ping against a checked address. Settles once: with the summary ping printed, or an error; on abort the process
  * is killed and the result is `aborted` (the caller words it as its timeout).
  */
-export function runPing(request: PingRequest): Promise<PingRun | 'aborted'> {
+export async function runPing(request: PingRequest): Promise<PingRun | 'aborted'> {
   const { signal } = request;
-  if (signal.aborted) return Promise.resolve('aborted');
+  if (signal.aborted) return 'aborted';
   const args = [
     '-n',
     '-c',
@@ -56,39 +57,23 @@ export function runPing(request: PingRequest): Promise<PingRun | 'aborted'> {
     '--',
     pingAddress(request.target),
   ];
-  return new Promise((resolve) => {
-    // A minimal environment: the C locale makes the output parseable, and none of the server's settings (database
-    // URLs, tokens) reaches the child.
-    const child = spawn(request.command ?? 'ping', args, {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const stdout = cappedText();
-    const stderr = cappedText();
-    let settled = false;
-    const finish = (outcome: PingRun | 'aborted') => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', stop);
-      resolve(outcome);
-    };
-    const stop = () => {
-      child.kill('SIGKILL');
-      finish('aborted');
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (stdout.add(chunk)) return;
-      child.kill('SIGKILL');
-      finish({
-        ok: false,
-        error: `ping printed more than ${PING_COMMAND_LIMITS.outputBytes / 1024} KiB (a broadcast address answering many times?)`,
-      });
-    });
-    child.stderr.on('data', (chunk: Buffer) => void stderr.add(chunk));
-    child.on('error', (error: NodeJS.ErrnoException) => finish(spawnFailure(error)));
-    child.on('close', (code) => finish(readRun(stdout.text(), stderr.text(), code)));
+  // A minimal environment: the C locale makes the output parseable, and none of the server's settings (database URLs,
+  // tokens) reaches the program. Started by the launcher's helper process, not by forking the server (launcher.ts).
+  const launched = await launch({
+    command: request.command ?? 'ping',
+    args,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+    outputBytes: PING_COMMAND_LIMITS.outputBytes,
+    signal,
   });
+  if (launched === 'aborted') return 'aborted';
+  if (launched.kind === 'overflow')
+    return {
+      ok: false,
+      error: `ping printed more than ${PING_COMMAND_LIMITS.outputBytes / 1024} KiB (a broadcast address answering many times?)`,
+    };
+  if (launched.kind === 'failed') return spawnFailure(launched);
+  return readRun(launched.stdout, launched.stderr, launched.code);
 }
 
 /** The outcome of a finished ping from what it printed: its summary, or what stopped it, in words. */
@@ -126,7 +111,7 @@ function forbiddenError(complaint: string): string {
   );
 }
 
-function spawnFailure(error: NodeJS.ErrnoException): PingRun {
+function spawnFailure(error: { code?: string | undefined; message: string }): PingRun {
   if (error.code === 'ENOENT')
     return {
       ok: false,
@@ -146,19 +131,4 @@ function pingAddress(target: CheckedAddress): string {
 
 function firstLine(text: string): string {
   return (text.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 200);
-}
-
-/** Collects output up to the cap; `add` answers false once the cap is passed. */
-function cappedText(): { add(chunk: Buffer): boolean; text(): string } {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  return {
-    add(chunk) {
-      size += chunk.length;
-      if (size > PING_COMMAND_LIMITS.outputBytes) return false;
-      chunks.push(chunk);
-      return true;
-    },
-    text: () => Buffer.concat(chunks).toString('utf8'),
-  };
 }

@@ -9,6 +9,8 @@ export interface FakePing {
   dir: string;
   /** The arguments of each run, one line each. */
   runs(): string[];
+  /** The process id of each run, and of its parent. */
+  processes(): { pid: number; parent: number }[];
   remove(): void;
 }
 
@@ -29,9 +31,11 @@ export function fakePing({
 }): FakePing {
   const dir = mkdtempSync(join(tmpdir(), 'warden-fake-ping-'));
   const log = join(dir, 'runs.log');
+  const procs = join(dir, 'processes.log');
   const script = [
     '#!/bin/sh',
     `echo "$*" >> '${log}'`,
+    `echo "$$ $PPID" >> '${procs}'`,
     ...(hangSec === undefined ? [] : [`exec sleep ${hangSec}`]),
     `printf '%s' '${stdout.replaceAll("'", "'\\''")}'`,
     `printf '%s' '${stderr.replaceAll("'", "'\\''")}' >&2`,
@@ -43,6 +47,11 @@ export function fakePing({
   return {
     dir,
     runs: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []),
+    processes: () =>
+      (existsSync(procs) ? readFileSync(procs, 'utf8').split('\n').filter(Boolean) : []).map((line) => {
+        const [pid, parent] = line.split(' ').map(Number);
+        return { pid: pid as number, parent: parent as number };
+      }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
