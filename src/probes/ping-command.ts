@@ -58,7 +58,7 @@ export async function runPing(request: PingRequest): Promise<PingRun | 'aborted'
     pingAddress(request.target),
   ];
   // A minimal environment: the C locale makes the output parseable, and none of the server's settings (database URLs,
-  // tokens) reaches the program. Started by the launcher's helper process, not by forking the server (launcher.ts).
+  // tokens) reaches the program.
   const launched = await launch({
     command: request.command ?? 'ping',
     args,
