@@ -96,12 +96,17 @@ export const grpc = defineProbe({
         ok: false,
         error: `the server ended the call without an answer (HTTP/2 code ${stream.rstCode ?? 'none'})`,
       });
+      // The verdict is reached at the answer's end and given once the stream has closed: a session torn down with a
+      // stream still open cancels it (an RST_STREAM to the server, an error object made and dropped here).
+      let verdict: ProbeResult | undefined;
       stream.on('end', () => {
-        if (headers[':status'] === undefined) return finish(reset());
-        finish(judge(headers, trailers, Buffer.concat(chunks), config, elapsed()));
+        verdict =
+          headers[':status'] === undefined
+            ? reset()
+            : judge(headers, trailers, Buffer.concat(chunks), config, elapsed());
       });
       stream.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
-      stream.on('close', () => finish(reset()));
+      stream.on('close', () => finish(verdict ?? reset()));
       stream.end(frame(encodeRequest(config.service)));
     });
   },
