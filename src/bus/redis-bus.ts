@@ -80,7 +80,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   const firstSubscribed = new Promise<void>((resolve) => {
     firstSubscription = resolve;
   });
-  const quiet = createQuietChannels();
+  const quiet = createQuietChannels<WardenEvent>();
   /** Announcements sent and not heard back yet, by id. */
   const echoes = new Map<string, () => void>();
   /** Moves on each time the subscription is lost: a confirmation of an earlier connection's is then ignored. */
@@ -136,7 +136,9 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       return;
     }
     if (from === channel && Array.isArray(message.follows)) {
-      quiet.followed(message.follows.filter((name) => typeof name === 'string'));
+      // What was skipped while the follower's announcement was on its way goes to it now (quiet-channels.ts).
+      const held = quiet.followed(message.follows.filter((name) => typeof name === 'string'));
+      for (const [name, events] of held) sendAll(name, events);
       if (message.nonce === nonce && typeof message.id === 'string') echoes.get(message.id)?.();
     }
     for (const event of eventsOf(message, nonce)) local.publish(event);
@@ -147,10 +149,14 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     const groups = byChannel(channel, pending);
     pending = [];
     for (const [name, events] of groups) {
-      if (name !== channel && up && quiet.skips(name)) continue;
-      for (let start = 0; start < events.length; start += REDIS_BUS_LIMITS.eventsPerMessage)
-        send(name, events.slice(start, start + REDIS_BUS_LIMITS.eventsPerMessage));
+      if (name !== channel && up && quiet.skip(name, events)) continue;
+      sendAll(name, events);
     }
+  }
+
+  function sendAll(name: string, events: WardenEvent[]): void {
+    for (let start = 0; start < events.length; start += REDIS_BUS_LIMITS.eventsPerMessage)
+      send(name, events.slice(start, start + REDIS_BUS_LIMITS.eventsPerMessage));
   }
 
   function send(name: string, events: WardenEvent[]): void {

@@ -131,13 +131,16 @@ describe.skipIf(!redisAvailable)('routing events over Redis', () => {
       a.publish(checked('o1', 'm3'));
       a.publish(pageChanged('p1'));
       await vi.waitFor(() => expect(published).toEqual([':org:o1', 'all']), { timeout: 5000, interval: 5 });
-      // A process starts following: ready once its announcement reached every process; the next result reaches it.
+      // A process starts following: ready once Redis delivered its announcement to every process. The results skipped
+      // lately (m2, m3) reach it when the publisher reads the announcement, and so does the next one (m4), even if it
+      // is published before the publisher has read it (then held too): no result is lost in between.
       const b = await open(name, 'b');
       const onB = collect(b);
       expect(await b.follow('o1').ready(5000)).toBe(true);
       a.publish(checked('o1', 'm4'));
-      await vi.waitFor(() => expect(onB).toEqual(['o1/m4']), { timeout: 5000, interval: 5 });
-      expect(published).toEqual([':org:o1', 'all', 'all', ':org:o1']);
+      await vi.waitFor(() => expect(onB).toEqual(['o1/m2', 'o1/m3', 'o1/m4']), { timeout: 5000, interval: 5 });
+      expect(published.slice(0, 3)).toEqual([':org:o1', 'all', 'all']);
+      expect(published.slice(3)).toContain(':org:o1');
     } finally {
       watcher.disconnect();
     }
