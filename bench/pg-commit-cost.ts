@@ -1,20 +1,20 @@
 // What a PostgreSQL group commit of heartbeats costs, by batch size and by how many processes commit at once: one
 // schema of 1,000 heartbeat monitors, and one or three Node processes each storing results through ingest (the
 // server's own code: the journal, the optimistic state update) in commits of N, one after another, for the same
-// number of commits. PostgreSQL's CPU is every `postgres` process's (from /proc), the committers' their own; both
+// number of commits. PostgreSQL's CPU is every `postgres` process's, ended backends included (cpuOfCommand), the committers' their own; both
 // per stored result. Each round measures every configuration in turn, so the machine's drift weighs on all alike.
 // Behind issue 38's three-process target: it tells what a smaller batch costs from what committing side by side
 // costs on this machine's two cores, at the same batch size.
 //
 //   npx tsx bench/pg-commit-cost.ts [commits per process (1000)] [rounds (3)]   (DATABASE_URL, else the local test database)
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { applyConfig } from '../src/config/apply.js';
 import { validateConfig } from '../src/config/load.js';
 import { createIngest, type IngestInput } from '../src/runner/ingest.js';
 import { openStore } from '../src/store/open-store.js';
 import { testContext } from '../test/seed.js';
+import { cpuOfCommand } from './loadgen-probes.js';
 import { processUsage } from './processes.js';
 
 const COMMITS = Number(process.argv[2] ?? 1000);
@@ -26,28 +26,6 @@ const SETUPS = [
   { processes: 1, batch: 10 },
   { processes: 3, batch: 10 },
 ];
-
-/** CPU seconds of each postgres process now. */
-function postgresSeconds(): Map<number, number> {
-  const seconds = new Map<number, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) continue;
-      seconds.set(Number(pid), processUsage(Number(pid)).cpuSeconds);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return seconds;
-}
-
-/** PostgreSQL's CPU seconds between two snapshots: a backend started meanwhile counts whole, one ended drops out. */
-function postgresSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
-  return spent;
-}
 
 async function open(schema: string) {
   const store = await openStore({ dataDir: '/tmp', databaseUrl: URL_, databaseSchema: schema });
@@ -118,19 +96,19 @@ if (process.env.PG_COMMIT_CHILD) {
       Promise.all(children.map((c) => new Promise<void>((resolve) => c.on('message', (m) => m === word && resolve()))));
     await said('ready');
     const pids = children.map((c) => c.pid as number);
-    const before = { pg: postgresSeconds(), node: pids.reduce((s, p) => s + processUsage(p).cpuSeconds, 0) };
+    const before = { pg: cpuOfCommand('postgres'), node: pids.reduce((s, p) => s + processUsage(p).cpuSeconds, 0) };
     const started = performance.now();
     const done = said('done');
     for (const c of children) c.send('go');
     await done;
     const seconds = (performance.now() - started) / 1000;
-    const after = { pg: postgresSeconds(), node: pids.reduce((s, p) => s + processUsage(p).cpuSeconds, 0) };
+    const after = { pg: cpuOfCommand('postgres'), node: pids.reduce((s, p) => s + processUsage(p).cpuSeconds, 0) };
     for (const c of children) c.send('bye');
     await Promise.all(children.map((c) => new Promise((resolve) => c.once('exit', resolve))));
     const results = processes * batch * COMMITS;
     return {
       perSecond: results / seconds,
-      postgresMs: (postgresSpent(before.pg, after.pg) * 1000) / results,
+      postgresMs: ((after.pg - before.pg) * 1000) / results,
       nodeMs: ((after.node - before.node) * 1000) / results,
     };
   }
