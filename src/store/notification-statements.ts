@@ -18,15 +18,29 @@ type Shared = 'channel_id' | 'monitor_id' | 'subscriber_id';
 /**
  * No delivery `e` other than `d` exists that shares `d`'s values in `same`, has its `column` among `values`, and was
  * created before (`<`) or after (`>`) `d`.
+ *
+ * A delivery without a monitor (maintenance, incidents) shares its channel's lane of monitor-less events, as the
+ * dispatcher's lanes have it: a NULL `monitor_id` matches a NULL one. That is a second test of its own (`is null`)
+ * rather than `is not distinct from`, which PostgreSQL cannot answer from the lane index (a hash join over the
+ * channel's rows instead of a seek). The channel and the subscriber must be equal: a channel's rows have no subscriber,
+ * a subscriber's no channel, and neither holds the other's back.
  */
 export const noDeliveryAround =
   (same: readonly Shared[], column: 'status' | 'kind', values: readonly string[], op: '<' | '>') =>
-  ({ not, exists, selectFrom }: ExpressionBuilder<Database & { d: NotificationDeliveriesTable }, 'd'>) => {
-    let others = selectFrom('notification_deliveries as e').select('e.id');
-    for (const c of same) others = others.whereRef(`e.${c}`, '=', `d.${c}`);
-    // biome-ignore lint/suspicious/noExplicitAny: `status` and `kind` hold different unions; both compare as text.
-    const matching = others.where(`e.${column}`, 'in', values as any[]);
-    return not(exists(matching.where((eb) => createdInOrder(eb, 'e', op, 'd'))));
+  (eb: ExpressionBuilder<Database & { d: NotificationDeliveriesTable }, 'd'>) => {
+    const none = (noMonitor: boolean) => {
+      let others = eb.selectFrom('notification_deliveries as e').select('e.id');
+      for (const c of same)
+        others =
+          c === 'monitor_id' && noMonitor
+            ? others.where('e.monitor_id', 'is', null)
+            : others.whereRef(`e.${c}`, '=', `d.${c}`);
+      // biome-ignore lint/suspicious/noExplicitAny: `status` and `kind` hold different unions; both compare as text.
+      const matching = others.where(`e.${column}`, 'in', values as any[]);
+      return eb.not(eb.exists(matching.where((inner) => createdInOrder(inner, 'e', op, 'd'))));
+    };
+    if (!same.includes('monitor_id')) return none(false);
+    return eb.and([none(false), eb.or([eb('d.monitor_id', 'is not', null), none(true)])]);
   };
 
 export type DeliveryClaimer = (

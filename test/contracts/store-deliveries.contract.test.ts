@@ -84,6 +84,21 @@ describeStore('store deliveries', (store) => {
     expect((await store().deliveries.claimDue(NOW + 1000, 10, LEASE)).map((d) => d.eventId)).toEqual(['evt_2']);
   });
 
+  it('keeps the order of a channel’s events that name no monitor (maintenance, incidents): one at a time, oldest first', async () => {
+    await addOrganization(store());
+    const a = await addChannel(store(), 'a');
+    const b = await addChannel(store(), 'b');
+    const notice = (channel: string, eventId: string) =>
+      delivery(channel, eventId, { monitorId: null, kind: 'maintenance.started' });
+    await store().deliveries.enqueue([notice(a, 'evt_start'), notice(a, 'evt_end'), notice(b, 'evt_start')], NOW);
+    // Two claimers one after the other (two processes, or the poller and a tick): the second gets nothing of channel a.
+    const first = await store().deliveries.claimDue(NOW, 10, LEASE);
+    expect(first.map((d) => `${d.channelId}/${d.eventId}`).sort()).toEqual(['nch_a/evt_start', 'nch_b/evt_start']);
+    expect(await store().deliveries.claimDue(NOW, 10, LEASE)).toEqual([]);
+    await store().deliveries.markSent(first.find((d) => d.channelId === a)!.id, NOW + 10, 204, null);
+    expect((await store().deliveries.claimDue(NOW + 10, 10, LEASE)).map((d) => d.eventId)).toEqual(['evt_end']);
+  });
+
   it('leaves the channels a claimer has enough of for a later claim, and hands claims back due later (a rate-limited channel)', async () => {
     await addOrganization(store());
     const slow = await addChannel(store(), 'slow');
