@@ -16,6 +16,8 @@ import { gameServer, PANEL_CA, type ProbeFixture, SECRET } from './probes-fixtur
 export const SERVICE_FIXTURES = {
   postgres: {
     blackHole: startTcpBlackHole,
+    // Its client library loads on the first check: loaded here, it does not eat a short test timeout.
+    warmUp: async () => void (await import('pg')),
     example: (target) => ({
       ...gameServer(target),
       user: 'monitor',
@@ -43,6 +45,7 @@ export const SERVICE_FIXTURES = {
   // A password never crosses MySQL's wire in the clear: this fake answers a query with its text, which holds it.
   mysql: {
     blackHole: startTcpBlackHole,
+    warmUp: async () => void (await import('mysql2/promise')),
     example: (target) => ({
       ...gameServer(target),
       user: 'monitor',
