@@ -88,9 +88,16 @@ describeStore('store deliveries', (store) => {
     await addOrganization(store());
     const a = await addChannel(store(), 'a');
     const b = await addChannel(store(), 'b');
-    const notice = (channel: string, eventId: string) =>
-      delivery(channel, eventId, { monitorId: null, kind: 'maintenance.started' });
-    await store().deliveries.enqueue([notice(a, 'evt_start'), notice(a, 'evt_end'), notice(b, 'evt_start')], NOW);
+    const notice = (channel: string, eventId: string, kind: 'maintenance.started' | 'maintenance.ended') =>
+      delivery(channel, eventId, { monitorId: null, kind });
+    await store().deliveries.enqueue(
+      [
+        notice(a, 'evt_start', 'maintenance.started'),
+        notice(a, 'evt_end', 'maintenance.ended'),
+        notice(b, 'evt_start', 'maintenance.started'),
+      ],
+      NOW,
+    );
     // Two claimers one after the other (two processes, or the poller and a tick): the second gets nothing of channel a.
     const first = await store().deliveries.claimDue(NOW, 10, LEASE);
     expect(first.map((d) => `${d.channelId}/${d.eventId}`).sort()).toEqual(['nch_a/evt_start', 'nch_b/evt_start']);
