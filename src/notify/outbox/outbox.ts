@@ -3,7 +3,6 @@
 // domain/notification-rules.ts; hold, maintenance and flapping: notify/outbox/rules.ts) and, for incidents and
 // maintenance, one per page subscriber (subscriber-fanout.ts), in the same transaction. What the rules need of an
 // organization is cached (scope.ts) until a change event.
-import { randomBytes } from 'node:crypto';
 import type { Bus } from '../../bus/bus.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Monitor } from '../../domain/monitor.js';
@@ -15,6 +14,7 @@ import { withDependents } from '../events/dependencies.js';
 import type { OutboxItem } from '../events/item.js';
 import { notificationKind, type StateChange, stateChangeItem } from '../events/monitors.js';
 import { createAlertTracker } from './alerts.js';
+import { createDeliveryIds } from './delivery-ids.js';
 import { judgeDependencies } from './dependencies.js';
 import { deliveriesFor, type EnqueueRulesContext, type FlapBatch } from './rules.js';
 import { eventScope, loadScope, type OrganizationScope, showing } from './scope.js';
@@ -64,12 +64,7 @@ export function createNotificationOutbox(deps: {
       ]
     : [];
   const alerts = createAlertTracker(() => deps.baseUrl?.() ?? '');
-  let counter = 0;
-  /** Time-ordered within a process, so deliveries of one commit keep the order of their events. */
-  const deliveryId = (now: number) => {
-    counter = (counter + 1) % 36 ** 4;
-    return `dlv_${now.toString(36).padStart(9, '0')}${counter.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
-  };
+  const deliveryId = createDeliveryIds();
 
   async function entryFor(tx: Store, organizationId: string, now: number): Promise<OrganizationEntry> {
     const cached = cache.get(organizationId);
