@@ -1,7 +1,7 @@
 // Delivery ids that sort in the order a process made them. The claim sends a lane's deliveries by (created_at, id),
 // and the deliveries of one commit share created_at: the id keeps them in the order of their events (a maintenance
-// window's start before its end, a monitor's "down" before its escalation). The random tail keeps two processes' ids
-// apart.
+// window's start before its end; a monitor's "down" before its recovery when one batch of results held both). The
+// random tail keeps two processes' ids apart.
 import { randomBytes } from 'node:crypto';
 
 /** Base-36 digits of the counter: 36⁸ ≈ 2.8 × 10¹² ids, more than a process makes in its life. */
